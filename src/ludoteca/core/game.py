@@ -1,0 +1,184 @@
+"""The game contract.
+
+A game is a stateless object holding the rules; the *state* is a value (a frozen dataclass or any
+immutable object) that `play` replaces instead of changing. That single decision makes history,
+undo, replay, the network and search trivial and safe.
+
+What a move did (flipped discs, a laser's path, removed balls, tiles drawn) is part of the
+resulting state, so front ends animate from data rather than re-simulating the rules.
+
+Chance is drawn only from an `Rng` carried in the state; hidden information is removed in exactly
+one place, `view`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Generic, TypeVar
+
+from ludoteca.core.errors import IllegalMove, NotationError
+from ludoteca.core.options import Options, OptionSpec, OptionValue, resolve_options
+from ludoteca.core.outcome import Outcome
+
+Seat = int
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static facts about a game, read by the CLI, the menus and the network lobby."""
+
+    key: str
+    title: str
+    summary: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = ()
+    default_seats: int = 2
+    #: dice, shuffled bags, random spawns: all drawn from the state's Rng
+    chance: bool = False
+    #: some seat may not see everything (hands, decks, face-down programs)
+    hidden_information: bool = False
+    #: the names under which seats appear when the user does not name them
+    seat_names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[S, M]):
+    """The rules of one game. Subclasses fill in the abstract methods; the rest has safe defaults.
+
+    Every method is a pure function of its arguments: no I/O, no global randomness.
+    """
+
+    info: GameInfo
+
+    # ----- starting -------------------------------------------------------------------------
+    def options(self, given: Mapping[str, OptionValue] | None = None) -> dict[str, OptionValue]:
+        """Resolve user options (text or values) against `info.options`; raises OptionError."""
+        resolved = resolve_options(self.info.options, given or {})
+        self.validate(resolved)
+        return resolved
+
+    def validate(self, options: Options) -> None:
+        """Checks spanning several options (raise OptionError). Default: none."""
+
+    @abstractmethod
+    def start(self, options: Options, seed: int, seats: int) -> S:
+        """The initial state for `seats` players; all chance comes from `seed`."""
+
+    # ----- playing --------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: S) -> Seat | None:
+        """The seat that decides next, or None once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> Sequence[M]:
+        """Every legal move (a forced pass is a move). Empty exactly when the game is over."""
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> S:
+        """The state after `move`; raises IllegalMove with a sentence a player can read."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def seat_count(self, state: S) -> int:
+        """How many seats this game has."""
+
+    def is_over(self, state: S) -> bool:
+        return self.to_move(state) is None
+
+    # ----- notation -------------------------------------------------------------------------
+    @abstractmethod
+    def format_move(self, state: S, move: M) -> str:
+        """The move in the game's notation; `parse_move(state, format_move(state, m)) == m`."""
+
+    @abstractmethod
+    def parse_move(self, state: S, text: str) -> M:
+        """Read a move; raises NotationError when the text is not a move of this game."""
+
+    def read_move(self, state: S, text: str) -> M:
+        """Parse and check legality in one go (what front ends call with user input)."""
+        move = self.parse_move(state, text)
+        if move not in self.legal_moves(state):
+            # play() knows the precise reason; let it say it.
+            self.play(state, move)
+            raise IllegalMove(f"{text.strip()} is not a legal move here")
+        return move
+
+    def position_text(self, state: S) -> str:
+        """A position as text (for perft/solve/setups); optional."""
+        raise NotationError(f"{self.info.title} has no position format")
+
+    def parse_position(self, text: str, options: Options) -> S:
+        raise NotationError(f"{self.info.title} has no position format")
+
+    # ----- seats, views, draws --------------------------------------------------------------
+    def seat_name(self, state: S, seat: Seat) -> str:
+        """The colour or role of a seat ("Black", "Silver")."""
+        return self.info.seat_names[seat]
+
+    def view(self, state: S, seat: Seat | None) -> S:
+        """What `seat` may know (None = a spectator). The only door hidden information leaves by:
+        the AI, the front ends, the network and saved games shown to a player all use it."""
+        return state
+
+    def determinize(self, view: S, seat: Seat, rng: Random) -> S:
+        """A full state consistent with `view` (for search with hidden information and chance):
+        hidden tiles/cards sampled from what `seat` cannot see. Perfect-information games return
+        the view itself."""
+        return view
+
+    def can_claim_draw(self, state: S) -> bool:
+        """Whether the seat to move may claim a draw now (e.g. threefold repetition)."""
+        return False
+
+    def claim_draw(self, state: S) -> Outcome:
+        if not self.can_claim_draw(state):
+            raise IllegalMove("no draw can be claimed in this position")
+        return Outcome.draw(self.seat_count(state), "draw claimed")
+
+    def resign(self, state: S, seat: Seat) -> Outcome:
+        """The outcome when `seat` resigns: it is ranked last, everyone else shares first place."""
+        seats = self.seat_count(state)
+        name = self.seat_name(state, seat)
+        if seats == 1:
+            return Outcome((1,), f"{name} stopped the game", self.scores(state))
+        ranks = tuple(2 if s == seat else 1 for s in range(seats))
+        return Outcome(ranks, f"{name} resigned", self.scores(state))
+
+    def scores(self, state: S) -> tuple[int, ...] | None:
+        """Running scores per seat for games that keep score; None otherwise."""
+        return None
+
+    # ----- describing ---------------------------------------------------------------------
+    def describe_last(self, state: S) -> str:
+        """A sentence on what the last move did (flips, beam, removals), for status bars."""
+        return ""
+
+    def rules_text(self) -> str:
+        """The rules for players (`ludoteca rules KEY`): the package's rules.md by default."""
+        from importlib import resources
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):
+            return self.info.summary
+
+    # ----- hooks for search -------------------------------------------------------------------
+    def evaluate(self, state: S, seat: Seat) -> float:
+        """A heuristic value of `state` for `seat` (bigger is better), used by generic search.
+        Games without one are searched by MCTS/random playouts instead."""
+        raise NotImplementedError
+
+    def state_key(self, state: S) -> Hashable:
+        """A hashable key identifying the position for transposition tables (the state itself
+        by default; games with fast engines return a Zobrist hash or their bitboards)."""
+        return state

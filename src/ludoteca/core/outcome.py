@@ -1,0 +1,76 @@
+"""How a game ended: the one funnel every front end, the store and the AI read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Seat = int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game.
+
+    `ranks[seat]` is 1 for the best, equal ranks tie. `winners` are the seats ranked first
+    (empty for a draw between everyone, and for a solitaire). `scores` are per seat when the game
+    keeps score. `reason` is a sentence for the player ("Black has more discs, 40 to 24").
+    """
+
+    ranks: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None
+
+    @staticmethod
+    def win(winner: Seat, seats: int, reason: str, scores: Sequence[int] | None = None) -> Outcome:
+        ranks = tuple(1 if s == winner else 2 for s in range(seats))
+        return Outcome(ranks, reason, tuple(scores) if scores is not None else None)
+
+    @staticmethod
+    def draw(seats: int, reason: str, scores: Sequence[int] | None = None) -> Outcome:
+        return Outcome((1,) * seats, reason, tuple(scores) if scores is not None else None)
+
+    @staticmethod
+    def by_scores(scores: Sequence[int], reason: str) -> Outcome:
+        """Rank seats by score, higher first; equal scores share a rank."""
+        ranks = tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+        return Outcome(ranks, reason, tuple(scores))
+
+    @staticmethod
+    def ranked(ranks: Sequence[int], reason: str, scores: Sequence[int] | None = None) -> Outcome:
+        return Outcome(tuple(ranks), reason, tuple(scores) if scores is not None else None)
+
+    @property
+    def seats(self) -> int:
+        return len(self.ranks)
+
+    @property
+    def solitaire(self) -> bool:
+        return len(self.ranks) == 1
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.ranks) > 1 and len(set(self.ranks)) == 1
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        if self.solitaire or self.is_draw:
+            return ()
+        return tuple(s for s, r in enumerate(self.ranks) if r == 1)
+
+    @property
+    def winner(self) -> Seat | None:
+        """The single winner, or None for draws, shared wins and solitaires."""
+        w = self.winners
+        return w[0] if len(w) == 1 else None
+
+    def result_tag(self) -> str:
+        """Compact text for records: the rank of each seat, '1-2', '1-1', '2-1-3'."""
+        return "-".join(str(r) for r in self.ranks)
+
+    @staticmethod
+    def parse_result_tag(text: str) -> tuple[int, ...]:
+        parts = text.split("-")
+        if not all(p.isdigit() for p in parts):
+            raise ValueError(f"{text!r} is not a result (ranks joined by '-', e.g. 1-2)")
+        return tuple(int(p) for p in parts)

@@ -1,0 +1,1 @@
+"""Terminal front end: text boards with ANSI colour, moves typed in each game's notation."""

@@ -1,0 +1,1 @@
+"""Per-game terminal adapters: module `<game key>.py` here exposes `ADAPTER` (a `TuiAdapter`)."""
