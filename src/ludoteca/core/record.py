@@ -116,6 +116,8 @@ class Record:
                     raise RecordError(f"the tag {name} appears twice", lineno)
                 tags[name] = (_unescape(match["value"]), lineno)
                 continue
+            if not tags:
+                raise RecordError('this is not a Ludoteca record: it should begin with [Game "…"]', lineno)
             in_moves = True
             ply = _PLY.match(line)
             if not ply:

@@ -1,0 +1,423 @@
+"""`ludoteca` — the command line. Every command prints a clear sentence on bad input and exits 2."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from ludoteca import __version__
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import Game
+from ludoteca.core.perft import divide, perft
+from ludoteca.core.record import Record, replay
+from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.games import GAME_KEYS, get_game
+from ludoteca.i18n import _, set_language
+from ludoteca.options_cli import add_option_flags, given_options
+
+TOOL_VERBS = ("solve", "bench", "setups")
+USAGE_ERROR = 2
+
+
+class UsageError(LudotecaError):
+    pass
+
+
+def _parser(prog: str, description: str) -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(prog=prog, description=description)
+
+
+VALUE_FLAGS = ("--resume", "--record", "--position", "--players", "--seed", "--think", "--ui", "--name")
+
+
+def _game_from(argv: Sequence[str], command: str) -> tuple[Game[Any, Any] | None, list[str]]:
+    """Pick the game key out of `argv`: the first word that is neither a flag nor a flag's value.
+
+    Only for commands whose other positionals are numbers (perft's DEPTH), so a word is a game.
+    """
+    rest = list(argv)
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word in VALUE_FLAGS:
+            i += 2
+            continue
+        if not word.startswith("-") and not word.lstrip("-").isdigit():
+            return get_game(word), rest[:i] + rest[i + 1 :]
+        i += 1
+    return None, rest
+
+
+def _open_store() -> Any:
+    from ludoteca.store import Store
+
+    return Store()
+
+
+# ----- commands ------------------------------------------------------------------------------
+def cmd_games(argv: list[str]) -> int:
+    _parser("ludoteca games", _("List the games and their options.")).parse_args(argv)
+    for key in GAME_KEYS:
+        game = get_game(key)
+        info = game.info
+        seats = (
+            f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats}–{info.max_seats}"
+        )
+        print(f"{key:<11} {info.title} — {info.summary} [{_('players')}: {seats}]")
+        for spec in info.options:
+            choices = f" ({', '.join(spec.choices)})" if spec.choices else ""
+            print(f"{'':<13}--{spec.name.replace('_', '-')}{choices}: {spec.help}; default {spec.default}")
+    return 0
+
+
+def _default_seats(game: Game[Any, Any]) -> tuple[SeatSpec, ...]:
+    info = game.info
+    if info.default_seats == 1:
+        return (SeatSpec("human"),)
+    return (SeatSpec("human"), *(SeatSpec("computer", 3) for _seat in range(info.default_seats - 1)))
+
+
+def cmd_play(argv: list[str]) -> int:
+    from ludoteca.match import Match
+    from ludoteca.ui import session
+
+    game, rest = _game_from(argv, "play")
+    parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
+    parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
+    parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
+    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    parser.add_argument(
+        "--resume", metavar="SAVE", help=_("resume a saved game (number or name, see 'ludoteca saves')")
+    )
+    parser.add_argument("--record", metavar="FILE", help=_("continue the game in a record file"))
+    parser.add_argument("--ui", choices=("tui", "gui"), default="tui", help=_("front end"))
+    if game is not None:
+        add_option_flags(parser, game)
+    args = parser.parse_args(rest)
+    if args.ui == "gui":
+        print(_("The graphical interface is not available yet; playing in the terminal."), file=sys.stderr)
+    store = _open_store()
+    save_id = None
+    if args.resume:
+        match, save_id = session.load_match(store, args.resume, think=args.think)
+    elif args.record:
+        match = session.match_from_text(_read_text(args.record), think=args.think)
+    else:
+        if game is None:
+            raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(GAME_KEYS)))
+        options = game.options(given_options(game, args))
+        seats = parse_seats(args.players) if args.players else _default_seats(game)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        match = Match(
+            game, options, seats, seed, think=args.think, position=_position_for(game, options, store)
+        )
+    from ludoteca.ui.tui.play import play_in_terminal
+
+    return play_in_terminal(match, store, save_id=save_id)
+
+
+def _position_for(game: Game[Any, Any], options: dict[str, Any], store: Any) -> str | None:
+    """A start position from a user-made setup, for games that have them (e.g. Khet)."""
+    try:
+        module: Any = import_module(f"ludoteca.tools.setups_{game.info.key}")
+    except ModuleNotFoundError:
+        return None
+    finder = getattr(module, "position_for", None)
+    return finder(options, store) if finder else None
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+    except UnicodeDecodeError:
+        raise UsageError(_("{path} is not a text file").format(path=path)) from None
+
+
+def cmd_rules(argv: list[str]) -> int:
+    parser = _parser("ludoteca rules", _("Show the rules of a game."))
+    parser.add_argument("game", choices=GAME_KEYS, metavar="GAME", help=", ".join(GAME_KEYS))
+    args = parser.parse_args(argv)
+    print(get_game(args.game).rules_text())
+    return 0
+
+
+def cmd_saves(argv: list[str]) -> int:
+    parser = _parser("ludoteca saves", _("List, show, rename, delete, export or import saved games."))
+    sub = parser.add_subparsers(dest="action")
+    sub.add_parser("list", help=_("list the saved games (default)"))
+    show = sub.add_parser("show", help=_("print a saved game's record"))
+    show.add_argument("save")
+    ren = sub.add_parser("rename", help=_("rename a saved game"))
+    ren.add_argument("save")
+    ren.add_argument("name")
+    dele = sub.add_parser("delete", help=_("delete a saved game"))
+    dele.add_argument("save")
+    exp = sub.add_parser("export", help=_("write a saved game's record to a file"))
+    exp.add_argument("save")
+    exp.add_argument("file")
+    imp = sub.add_parser("import", help=_("save a record file (checked by replaying it)"))
+    imp.add_argument("file")
+    imp.add_argument("--name")
+    args = parser.parse_args(argv)
+    store = _open_store()
+    action = args.action or "list"
+    if action == "list":
+        saves = store.list_saves()
+        if not saves:
+            print(_("No saved games yet. In a game, type 'save'."))
+        for saved in saves:
+            record = Record.loads(saved.record_text)
+            status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
+            print(f"{saved.id:>4}  {saved.name:<32} {saved.game:<11} {status:<10} {saved.updated}")
+        if saves:
+            print(_("Resume with: ludoteca play --resume NUMBER"))
+    elif action == "show":
+        print(store.load_save(args.save).record_text, end="")
+    elif action == "rename":
+        store.rename_save(args.save, args.name)
+        print(_("Renamed."))
+    elif action == "delete":
+        store.delete_save(args.save)
+        print(_("Deleted."))
+    elif action == "export":
+        Path(args.file).write_text(store.load_save(args.save).record_text, encoding="utf-8")
+        print(_("Written to {file}.").format(file=args.file))
+    elif action == "import":
+        text = _read_text(args.file)
+        record = Record.loads(text)
+        replay(get_game(record.game), record, text)
+        sid = store.save_game(args.name or Path(args.file).stem, record.game, text)
+        print(_("Imported as number {id}.").format(id=sid))
+    return 0
+
+
+def cmd_scores(argv: list[str]) -> int:
+    parser = _parser("ludoteca scores", _("Show the history of finished games."))
+    parser.add_argument("game", nargs="?", help=", ".join(GAME_KEYS))
+    parser.add_argument("--sorted", action="store_true", help=_("best scores first"))
+    args, extra = parser.parse_known_args(argv)
+    if args.game:
+        get_game(args.game)
+        tool = _tool("scores", args.game)
+        if tool is not None:
+            return int(tool.main(argv[1:]))
+    if extra:
+        parser.error(_("unrecognised arguments: {args}").format(args=" ".join(extra)))
+    rows = _open_store().results(args.game)
+    if not rows:
+        print(_("No finished games yet."))
+        return 0
+    if args.sorted:
+        rows = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0))
+    for row in rows:
+        scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
+        players = ", ".join(row.players)
+        winner = row.winner or (_("draw") if len(row.players) > 1 and len(set(row.ranks)) == 1 else "")
+        print(f"{row.date[:16]:<17} {row.game:<11} {row.variant:<18} {players:<30} {scores:<10} {winner}")
+    return 0
+
+
+def cmd_replay(argv: list[str]) -> int:
+    from ludoteca.ui import session
+    from ludoteca.ui.tui.adapter import adapter_for
+    from ludoteca.ui.tui.style import detect_style
+
+    parser = _parser("ludoteca replay", _("Check a record by replaying it, and show each position."))
+    parser.add_argument("file")
+    parser.add_argument("--final", action="store_true", help=_("show only the final position"))
+    args = parser.parse_args(argv)
+    text = _read_text(args.file)
+    match = session.match_from_text(text)
+    adapter, style, game = adapter_for(match.game.info.key), detect_style(), match.game
+    start = len(match.states) - 1 if args.final else 0
+    for ply in range(start, len(match.states)):
+        state = game.view(match.states[ply], None)
+        if ply:
+            print(f"{ply}. {match.moves[ply - 1]}   {game.describe_last(state)}")
+        print(adapter.render(game, state, None, style))
+    print(
+        session.describe_outcome(match)
+        or _("The game is not finished ({n} moves).").format(n=len(match.moves))
+    )
+    return 0
+
+
+def cmd_perft(argv: list[str]) -> int:
+    game, rest = _game_from(argv, "perft")
+    parser = _parser(
+        "ludoteca perft", _("Count the positions at exactly DEPTH plies (last line: the count).")
+    )
+    parser.add_argument("depth", type=int)
+    parser.add_argument("--position", help=_("start from this position (the game's position format)"))
+    parser.add_argument("--divide", action="store_true", help=_("count per first move"))
+    if game is None:
+        raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(GAME_KEYS)))
+    add_option_flags(parser, game)
+    args = parser.parse_args(rest)
+    options = game.options(given_options(game, args))
+    position = args.position or _position_for(game, options, _open_store() if "setup" in options else None)
+    if position:
+        state = game.parse_position(position, options)
+    else:
+        state = game.start(options, 0, game.info.default_seats)
+    started = time.perf_counter()
+    if args.divide:
+        total = 0
+        for move, count in divide(game, state, args.depth):
+            print(f"{move}: {count}")
+            total += count
+    else:
+        total = perft(game, state, args.depth)
+    elapsed = time.perf_counter() - started
+    print(
+        _("{n} leaves in {t:.2f} s ({rate:,.0f}/s)").format(
+            n=total, t=elapsed, rate=total / max(elapsed, 1e-9)
+        ),
+        file=sys.stderr,
+    )
+    print(total)
+    return 0
+
+
+def _tool(verb: str, key: str) -> Any:
+    try:
+        return import_module(f"ludoteca.tools.{verb}_{key}")
+    except ModuleNotFoundError as err:
+        if err.name != f"ludoteca.tools.{verb}_{key}" and err.name != "ludoteca.tools":
+            raise
+        return None
+
+
+def cmd_tool(verb: str, argv: list[str]) -> int:
+    """`ludoteca solve|setups GAME …`, dispatched to ludoteca/tools/<verb>_<game>.py."""
+    available = [k for k in GAME_KEYS if _tool(verb, k) is not None]
+    if not argv or argv[0] in ("-h", "--help"):
+        print(
+            _("usage: ludoteca {verb} GAME …   (games: {games})").format(
+                verb=verb, games=", ".join(available)
+            )
+        )
+        return 0 if argv else USAGE_ERROR
+    key = argv[0]
+    get_game(key)
+    tool = _tool(verb, key)
+    if tool is None:
+        raise UsageError(
+            _("'{verb}' is not available for {key}; it is for: {games}").format(
+                verb=verb, key=key, games=", ".join(available) or _("no game yet")
+            )
+        )
+    return int(tool.main(argv[1:]))
+
+
+def cmd_bench(argv: list[str]) -> int:
+    """`ludoteca bench [GAME …] [ARGS]`: every game's benchmark, or the named ones."""
+    keys = [a for a in argv if a in GAME_KEYS or a == "gui"]
+    rest = [a for a in argv if a not in keys]
+    if argv and argv[0] in ("-h", "--help"):
+        print(
+            _("usage: ludoteca bench [GAME …] [ARGS]; games with a benchmark: {games}").format(
+                games=", ".join(k for k in GAME_KEYS if _tool("bench", k) is not None)
+            )
+        )
+        return 0
+    status = 0
+    for key in keys or [k for k in GAME_KEYS if _tool("bench", k) is not None]:
+        tool = _tool("bench", key)
+        if tool is None:
+            raise UsageError(_("no benchmark for {key}").format(key=key))
+        print(f"== {key} ==")
+        status |= int(tool.main(rest))
+    return status
+
+
+def cmd_menu(argv: list[str]) -> int:
+    from ludoteca.ui.tui.menu import run_menu
+
+    return run_menu(_open_store())
+
+
+COMMANDS = {
+    "games": cmd_games,
+    "play": cmd_play,
+    "rules": cmd_rules,
+    "saves": cmd_saves,
+    "scores": cmd_scores,
+    "replay": cmd_replay,
+    "perft": cmd_perft,
+    "bench": cmd_bench,
+    "menu": cmd_menu,
+}
+
+HELP = """usage: ludoteca [COMMAND] [ARGS]
+
+With no command, opens the menu.
+
+commands:
+  games                      list the games and their options
+  play GAME [options]        play (--players human,computer:3 --seed N --resume SAVE …)
+  rules GAME                 show the rules
+  saves [list|show|rename|delete|export|import]
+  scores [GAME] [--sorted]   history of finished games
+  replay FILE                check a record and show its positions
+  perft GAME DEPTH           count positions (rule check)
+  solve GAME …               exact solvers (connect4, othello)
+  setups GAME …              user-made setups (khet)
+  bench [GAME …]             benchmarks
+  menu                       the terminal menu
+
+'ludoteca COMMAND --help' tells more.
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    set_language(None)
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        return _guarded(cmd_menu, [])
+    command, rest = args[0], args[1:]
+    if command in ("-h", "--help", "help"):
+        print(HELP, end="")
+        return 0
+    if command in ("-V", "--version"):
+        print(f"ludoteca {__version__}")
+        return 0
+    if command in TOOL_VERBS and command != "bench":
+        return _guarded(lambda a: cmd_tool(command, a), rest)
+    handler = COMMANDS.get(command)
+    if handler is None:
+        print(
+            _("unknown command {cmd!r}; the commands are: {cmds}").format(
+                cmd=command, cmds=", ".join([*COMMANDS, "solve", "setups"])
+            ),
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
+    return _guarded(handler, rest)
+
+
+def _guarded(handler: Any, argv: list[str]) -> int:
+    from ludoteca.store import StoreError
+
+    try:
+        return int(handler(argv))
+    except (LudotecaError, StoreError) as err:
+        print(f"ludoteca: {err}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # output piped into `head`: not an error worth a traceback
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

@@ -1,0 +1,6 @@
+"""A game being played: the one controller every front end drives."""
+
+from ludoteca.match.events import Event
+from ludoteca.match.match import Match
+
+__all__ = ["Event", "Match"]

@@ -1,0 +1,248 @@
+"""`Match`: history, undo/redo, resignation, draw claims and records around a `Game`.
+
+The match never decides *how* a move is chosen: front ends ask it who is to move, get a move
+from the person or from a computer player (through `ludoteca.ai.worker.Thinker`), and hand it to
+`play`. Everything that happened is kept as a list of states, so undo and redo are list moves.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ludoteca.ai.levels import computer_for
+from ludoteca.ai.worker import Thinker
+from ludoteca.core.errors import IllegalMove, OptionError
+from ludoteca.core.game import Game, Seat
+from ludoteca.core.options import Options
+from ludoteca.core.outcome import Outcome
+from ludoteca.core.record import Record, record_outcome, replay, start_state
+from ludoteca.core.seats import SeatSpec
+from ludoteca.i18n import _
+from ludoteca.match import events
+from ludoteca.match.events import Event
+
+Listener = Callable[[Event], None]
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        options: Options,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        *,
+        position: str | None = None,
+        think: float | None = None,
+    ) -> None:
+        self.game = game
+        self.options = dict(options)
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.position = position
+        self.think_seconds = think
+        self.date = _dt.date.today().isoformat()
+        record = Record(game.info.key, seed, self.options, self.seats, position=position)
+        self.states: list[Any] = [start_state(game, record)]
+        self.moves: list[str] = []
+        self._redo: list[tuple[str, Any]] = []
+        #: an ending the rules did not produce: resignation, draw claim, a stopped solitaire
+        self._ended: Outcome | None = None
+        self.termination: str | None = None
+        self._listeners: list[Listener] = []
+
+    # ----- construction from records ----------------------------------------------------------
+    @staticmethod
+    def from_record(
+        game: Game[Any, Any], record: Record, text: str | None = None, think: float | None = None
+    ) -> Match:
+        """Rebuild a match by replaying a record (raises RecordError on a bad one)."""
+        states = replay(game, record, text)
+        match = Match.__new__(Match)
+        match.game = game
+        match.options = dict(game.options({k: v for k, v in record.options.items()}))
+        match.seats = record.seats
+        match.seed = record.seed
+        match.position = record.position
+        match.think_seconds = think
+        match.date = record.date or _dt.date.today().isoformat()
+        match.states = states
+        match.moves = list(record.moves)
+        match._redo = []
+        match._listeners = []
+        match.termination = record.termination
+        match._ended = None
+        if game.outcome(states[-1]) is None and record.result is not None:
+            match._ended = record_outcome(game, record, states[-1])
+        return match
+
+    def to_record(self) -> Record:
+        outcome = self.outcome
+        return Record(
+            game=self.game.info.key,
+            seed=self.seed,
+            options=dict(self.options),
+            seats=self.seats,
+            moves=list(self.moves),
+            result=outcome.result_tag() if outcome else None,
+            scores=outcome.scores if outcome else None,
+            termination=self.termination if self._ended else None,
+            date=self.date,
+            position=self.position,
+        )
+
+    # ----- observers --------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` on every event; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _emit(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    # ----- reading ----------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        """How many moves were played; networked moves name it so a stale move is refused."""
+        return len(self.moves)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._ended or self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def to_move(self) -> Seat | None:
+        return None if self._ended else self.game.to_move(self.state)
+
+    def view(self, seat: Seat | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def is_computer(self, seat: Seat) -> bool:
+        return self.seats[seat].is_computer
+
+    @property
+    def human_seats(self) -> tuple[Seat, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+    def seat_label(self, seat: Seat) -> str:
+        """ "Ann (Black)" or "Black" or "Computer 3 (White)"."""
+        colour = self.game.seat_name(self.state, seat)
+        spec = self.seats[seat]
+        if spec.name:
+            return f"{spec.name} ({colour})"
+        if spec.is_computer:
+            return _("{colour} (computer, level {level})").format(colour=colour, level=spec.level)
+        return colour
+
+    # ----- playing ----------------------------------------------------------------------------
+    def play(self, move: Any, *, expected_ply: int | None = None) -> Any:
+        """Play `move` (a move value or its notation) for the seat to move; returns the new state."""
+        if expected_ply is not None and expected_ply != self.ply:
+            raise IllegalMove(_("that move was made for an earlier position; the game has moved on"))
+        seat = self.to_move()
+        if seat is None:
+            raise IllegalMove(_("the game is over"))
+        state = self.state
+        if isinstance(move, str):
+            move = self.game.read_move(state, move)
+        text = self.game.format_move(state, move)
+        new_state = self.game.play(state, move)
+        self.states.append(new_state)
+        self.moves.append(text)
+        self._redo.clear()
+        self._emit(Event(events.MOVE, self.ply, seat, text))
+        if self.game.outcome(new_state) is not None:
+            self._emit(Event(events.OVER, self.ply, outcome=self.outcome))
+        return new_state
+
+    def can_undo(self) -> bool:
+        return bool(self.moves)
+
+    def undo(self) -> int:
+        """Take back the last move; against the computer, back to the last human decision.
+
+        Returns how many plies were taken back (0 when there is nothing to undo).
+        """
+        if not self.moves:
+            return 0
+        was_over = self.over
+        self._ended, self.termination = None, None
+        count = 0
+        while self.moves:
+            self._redo.append((self.moves.pop(), self.states.pop()))
+            count += 1
+            seat = self.game.to_move(self.state)
+            if seat is not None and not self.is_computer(seat):
+                break
+            if not self.human_seats:  # computer against computer: one ply at a time
+                break
+        self._emit(Event(events.UNDO, self.ply, count=count))
+        if was_over:
+            self._emit(Event(events.RESUMED, self.ply))
+        return count
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self._ended is None
+
+    def redo(self) -> int:
+        """Replay what undo took back, up to the next human decision."""
+        count = 0
+        while self._redo and self._ended is None:
+            text, state = self._redo.pop()
+            self.moves.append(text)
+            self.states.append(state)
+            count += 1
+            seat = self.game.to_move(state)
+            if seat is None or not self.is_computer(seat) or not self.human_seats:
+                break
+        if count:
+            self._emit(Event(events.REDO, self.ply, count=count))
+            if self.over:
+                self._emit(Event(events.OVER, self.ply, outcome=self.outcome))
+        return count
+
+    def resign(self, seat: Seat | None = None) -> Outcome:
+        seat = self.to_move() if seat is None else seat
+        if seat is None or self.over:
+            raise IllegalMove(_("the game is over"))
+        return self._end(
+            self.game.resign(self.state, seat), "resignation" if len(self.seats) > 1 else "stopped"
+        )
+
+    def can_claim_draw(self) -> bool:
+        return not self.over and self.game.can_claim_draw(self.state)
+
+    def claim_draw(self) -> Outcome:
+        if self.over:
+            raise IllegalMove(_("the game is over"))
+        return self._end(self.game.claim_draw(self.state), "draw claim")
+
+    def _end(self, outcome: Outcome, termination: str) -> Outcome:
+        self._ended, self.termination = outcome, termination
+        self._redo.clear()
+        self._emit(Event(events.OVER, self.ply, outcome=outcome))
+        return outcome
+
+    # ----- computer players -------------------------------------------------------------------
+    def computer_to_move(self) -> Seat | None:
+        seat = self.to_move()
+        return seat if seat is not None and self.is_computer(seat) else None
+
+    def think(self, seat: Seat | None = None, level: int | None = None) -> Thinker:
+        """Start a computer player on `seat`'s view in a background thread (for hints too)."""
+        seat = self.to_move() if seat is None else seat
+        if seat is None:
+            raise OptionError(_("the game is over"))
+        spec = self.seats[seat]
+        computer = computer_for(self.game, level or spec.level or 3, self.think_seconds)
+        return Thinker(self.game, computer.player, self.view(seat), seat, computer.think).start()

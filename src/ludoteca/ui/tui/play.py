@@ -1,0 +1,308 @@
+"""The terminal game loop: board, prompt, commands, computer turns, saving.
+
+It works the same on a terminal and with piped input (one line per move), so a whole game can be
+scripted: `printf 'd3\nc5\nquit\n' | ludoteca play othello --players human,human`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from ludoteca.ai.base import SearchCancelled
+from ludoteca.core.errors import LudotecaError
+from ludoteca.i18n import _
+from ludoteca.match import Match
+from ludoteca.store import Store, StoreError
+from ludoteca.ui import session
+from ludoteca.ui.tui.adapter import TuiAdapter, adapter_for
+from ludoteca.ui.tui.style import Style, detect_style
+
+COMMANDS = {
+    "help": "show this help",
+    "moves": "list the legal moves",
+    "undo": "take back your last move (and the computer's reply)",
+    "redo": "replay what undo took back",
+    "hint": "ask the computer for a suggestion",
+    "save": "save the game (optionally: save NAME)",
+    "draw": "claim a draw, when the rules allow it",
+    "resign": "give up this game",
+    "board": "draw the board again",
+    "rules": "show the rules of this game",
+    "quit": "leave (asks whether to save first)",
+}
+
+
+class _EndOfInput(Exception):
+    pass
+
+
+@dataclass
+class Console:
+    """Where the loop reads and writes; replaced by string streams in tests."""
+
+    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+
+    @property
+    def interactive(self) -> bool:
+        return bool(getattr(self.stdin, "isatty", lambda: False)())
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise _EndOfInput
+        if not self.interactive:
+            self.stdout.write(line if line.endswith("\n") else line + "\n")  # echo for transcripts
+        return line.strip()
+
+
+class TerminalGame:
+    """Plays one match in the terminal until it ends or the player leaves."""
+
+    def __init__(
+        self,
+        match: Match,
+        store: Store | None = None,
+        console: Console | None = None,
+        style: Style | None = None,
+        save_id: int | None = None,
+    ) -> None:
+        self.match = match
+        self.store = store
+        self.console = console or Console()
+        self.style = style or detect_style(self.console.stdout)
+        self.adapter: TuiAdapter = adapter_for(match.game.info.key)
+        self.save_id = save_id
+        self._shown_to: int | None = None  # the human seat whose secrets are on screen
+        self._redraw = True  # the board changed since it was last drawn
+
+    # ----- the loop ---------------------------------------------------------------------------
+    def run(self) -> int:
+        say = self.console.say
+        game = self.match.game
+        say(
+            self.style.paint(game.info.title, bold=True)
+            + "  —  "
+            + ", ".join(self.match.seat_label(s) for s in range(len(self.match.seats)))
+        )
+        say(_("Type 'help' for commands."))
+        try:
+            while True:
+                if self.match.over:
+                    if not self._finish():
+                        return 0
+                    continue
+                seat = self.match.to_move()
+                assert seat is not None
+                if self.match.is_computer(seat):
+                    self._computer_turn(seat)
+                else:
+                    if not self._human_turn(seat):
+                        return 0
+        except (_EndOfInput, KeyboardInterrupt):
+            say()
+            self._autosave()
+            return 0
+
+    def _show(self, seat: int | None) -> None:
+        view = self.match.view(seat)
+        self.console.say(self.adapter.render(self.match.game, view, seat, self.style))
+
+    def _privacy_step(self, seat: int) -> None:
+        """Hot-seat with hidden hands: nothing secret is drawn until the right person is there."""
+        game = self.match.game
+        if not game.info.hidden_information or len(self.match.human_seats) < 2 or self._shown_to == seat:
+            return
+        self.console.say("\n" * (40 if self.console.interactive else 1))
+        self._redraw = True
+        self.console.ask(
+            _("Pass the keyboard to {name}, then press Enter.").format(name=self.match.seat_label(seat)) + " "
+        )
+        self._shown_to = seat
+
+    def _human_turn(self, seat: int) -> bool:
+        """One prompt; returns False when the player leaves."""
+        self._privacy_step(seat)
+        if self._redraw:
+            self._show(seat)
+            self._redraw = False
+        line = self.console.ask(self.adapter.prompt(self.match.game, self.match.view(seat), seat))
+        if not line:
+            return True
+        word, _sep, rest = line.partition(" ")
+        command = word.lower()
+        if command in COMMANDS and not self._is_move(line):
+            return self._command(command, rest.strip(), seat)
+        try:
+            self.match.play(line)
+        except LudotecaError as err:
+            self.console.say(self.style.paint(_("Not played: {reason}").format(reason=err), "red"))
+            self.console.say(self.style.dim(self.adapter.move_help(self.match.game, self.match.view(seat))))
+            return True
+        self._after_move()
+        return True
+
+    def _is_move(self, line: str) -> bool:
+        """A command word that is also a legal move in this game (e.g. 'pass') is played."""
+        try:
+            self.match.game.read_move(self.match.state, line)
+        except (LudotecaError, Exception):
+            return False
+        return True
+
+    def _after_move(self) -> None:
+        self._redraw = True
+        text = self.match.game.describe_last(self.match.state)
+        if text:
+            self.console.say(text)
+        if self.match.game.info.hidden_information and len(self.match.human_seats) >= 2:
+            self._shown_to = None
+
+    def _computer_turn(self, seat: int) -> None:
+        label = self.match.seat_label(seat)
+        thinker = self.match.think(seat)
+        spinner = itertools.cycle("|/-\\")
+        interactive = self.console.interactive
+        if not interactive:
+            self.console.say(_("{name} is thinking…").format(name=label))
+        while not thinker.wait(0.1):
+            if interactive:
+                info = thinker.info
+                depth = _(" depth {d}").format(d=info.depth) if info.depth else ""
+                self.console.stdout.write(
+                    "\r"
+                    + _("{name} is thinking{depth} {spin}").format(
+                        name=label, depth=depth, spin=next(spinner)
+                    )
+                )
+                self.console.stdout.flush()
+        if interactive:
+            self.console.stdout.write("\r" + " " * 70 + "\r")
+        move = thinker.result()
+        state = self.match.state
+        text = self.match.game.format_move(state, move)
+        self.match.play(move)
+        self.console.say(_("{name} plays {move}").format(name=label, move=text))
+        self._after_move()
+
+    # ----- commands ---------------------------------------------------------------------------
+    def _command(self, command: str, arg: str, seat: int) -> bool:
+        say = self.console.say
+        match = self.match
+        if command in ("undo", "redo", "board"):
+            self._redraw = True
+        if command == "help":
+            for name, text in COMMANDS.items():
+                say(f"  {name:<7} {_(text)}")
+            say("  " + self.adapter.move_help(match.game, match.view(seat)))
+        elif command == "moves":
+            view = match.view(seat)
+            say(" ".join(match.game.format_move(view, m) for m in match.game.legal_moves(view)))
+        elif command == "undo":
+            if match.undo():
+                say(_("Taken back."))
+            else:
+                say(_("Nothing to undo."))
+        elif command == "redo":
+            if not match.redo():
+                say(_("Nothing to redo."))
+        elif command == "hint":
+            self._hint(seat)
+        elif command == "save":
+            self._save(arg or None)
+        elif command == "draw":
+            if match.can_claim_draw():
+                match.claim_draw()
+            else:
+                say(_("No draw can be claimed in this position."))
+        elif command == "resign":
+            match.resign(seat)
+        elif command == "board":
+            pass
+        elif command == "rules":
+            say(match.game.rules_text())
+        elif command == "quit":
+            return self._quit()
+        return True
+
+    def _hint(self, seat: int) -> None:
+        thinker = self.match.think(seat, level=max(3, self.match.seats[seat].level or 3))
+        try:
+            move = thinker.result()
+        except SearchCancelled:
+            return
+        view = self.match.view(seat)
+        self.console.say(_("Hint: {move}").format(move=self.match.game.format_move(view, move)))
+
+    def _save(self, name: str | None) -> bool:
+        if self.store is None:
+            self.console.say(_("Saving is not available here."))
+            return False
+        try:
+            if name is None and self.save_id is not None:
+                existing = self.store.load_save(self.save_id)
+                name = existing.name
+            self.save_id = session.save_match(self.store, self.match, name, self.save_id)
+        except (StoreError, LudotecaError) as err:
+            self.console.say(self.style.paint(_("Could not save: {err}").format(err=err), "red"))
+            return False
+        message = _("Saved (number {id}). Resume with: ludoteca play --resume {id}")
+        self.console.say(message.format(id=self.save_id))
+        return True
+
+    def _quit(self) -> bool:
+        if self.store is not None and self.match.moves and not self.match.over:
+            answer = self.console.ask(_("Save before leaving? [Y/n] ")).lower()
+            if answer in ("", "y", "yes", "o", "oui"):
+                self._save(None)
+        return False
+
+    def _autosave(self) -> None:
+        """Input ended or Ctrl-C: keep the game rather than lose it."""
+        if self.store is not None and self.match.moves and not self.match.over:
+            self.console.say(_("Input ended; saving the game so nothing is lost."))
+            self._save(None)
+
+    # ----- the end ----------------------------------------------------------------------------
+    def _finish(self) -> bool:
+        """Show the result; returns True if the player took moves back, else records it and leaves."""
+        self._show(None)
+        self.console.say(self.style.paint(session.describe_outcome(self.match), bold=True))
+        if self.match.human_seats:
+            try:
+                answer = self.console.ask(_("Press Enter to leave, or type 'undo' to take moves back: "))
+            except _EndOfInput:
+                answer = ""
+            if answer.lower() == "undo" and self.match.undo():
+                return True
+        self._record_result()
+        return False
+
+    def _record_result(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.add_result(session.result_row(self.match))
+            if self.save_id is not None:
+                name = self.store.load_save(self.save_id).name
+                session.save_match(self.store, self.match, name, self.save_id)
+        except StoreError as err:
+            self.console.say(_("Could not record the result: {err}").format(err=err))
+
+
+def play_in_terminal(
+    match: Match, store: Store | None, save_id: int | None = None, console: Console | None = None
+) -> int:
+    return TerminalGame(match, store, console, save_id=save_id).run()
+
+
+__all__ = ["Console", "TerminalGame", "play_in_terminal"]

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ludoteca.core import IllegalMove
+from ludoteca.core.record import Record
+from ludoteca.core.seats import SeatSpec
+from ludoteca.match import Event, Match
+from tests.tictactoe import GAME
+
+HUMAN, CPU = SeatSpec("human"), SeatSpec("computer", 1)
+
+
+def test_play_undo_redo_against_a_person() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    start = match.state
+    match.play("b2")
+    after = match.state
+    assert match.undo() == 1
+    assert match.state == start
+    assert match.redo() == 1
+    assert match.state == after
+
+
+def test_undo_against_the_computer_also_takes_back_its_reply() -> None:
+    match = Match(GAME, {}, (HUMAN, CPU), 1)
+    match.play("b2")
+    match.play("a1")  # the computer's reply, chosen by hand here
+    assert match.undo() == 2
+    assert match.ply == 0
+    assert match.redo() == 2  # redo replays both, back to the human's turn
+    assert match.ply == 2
+
+
+def test_a_new_move_clears_redo() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    match.play("b2")
+    match.undo()
+    match.play("a1")
+    assert not match.can_redo()
+
+
+def test_illegal_moves_raise_and_change_nothing() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    match.play("b2")
+    with pytest.raises(IllegalMove, match="already taken"):
+        match.play("b2")
+    assert match.ply == 1
+
+
+def test_a_stale_move_is_refused() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    match.play("b2")
+    with pytest.raises(IllegalMove, match="earlier position"):
+        match.play("a1", expected_ply=0)
+
+
+def test_resignation_ends_the_game_and_survives_a_record() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    match.play("b2")
+    outcome = match.resign()
+    assert outcome.winner == 0  # O resigned
+    assert match.to_move() is None
+    text = match.to_record().dumps()
+    again = Match.from_record(GAME, Record.loads(text), text)
+    assert again.outcome is not None and again.outcome.winner == 0
+    assert again.to_move() is None
+
+
+def test_undo_after_the_end_brings_the_game_back() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    for move in ["a1", "b1", "a2", "b2", "a3"]:
+        match.play(move)
+    assert match.over
+    match.undo()
+    assert not match.over
+    assert match.to_move() == 0
+
+
+def test_observers_hear_moves_undos_and_the_end() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    heard: list[Event] = []
+    match.subscribe(heard.append)
+    for move in ["a1", "b1", "a2", "b2", "a3"]:
+        match.play(move)
+    match.undo()
+    kinds = [e.kind for e in heard]
+    assert kinds == ["move"] * 5 + ["over", "undo", "resumed"]
+    assert heard[0].move == "a1" and heard[0].seat == 0
+
+
+def test_draw_claims_are_refused_when_the_rules_do_not_allow_them() -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    assert not match.can_claim_draw()
+    with pytest.raises(IllegalMove):
+        match.claim_draw()
+
+
+def test_the_computer_thinks_in_the_background_and_returns_a_legal_move() -> None:
+    match = Match(GAME, {}, (HUMAN, SeatSpec("computer", 5)), 1, think=0.5)
+    match.play("a1")
+    thinker = match.think()
+    assert thinker.wait(10)
+    move = thinker.result()
+    assert move in GAME.legal_moves(match.state)
+
+
+def test_a_perfect_player_blocks_an_open_line() -> None:
+    match = Match(GAME, {}, (HUMAN, SeatSpec("computer", 5)), 1, think=2.0)
+    match.play("a1")
+    match.play("b2")
+    match.play("a2")  # X threatens a3
+    assert GAME.format_move(match.state, match.think().result()) == "a3"
+
+
+@given(st.lists(st.integers(0, 8), max_size=12))
+def test_undo_after_play_restores_the_state(picks: list[int]) -> None:
+    match = Match(GAME, {}, (HUMAN, HUMAN), 1)
+    for pick in picks:
+        if match.over:
+            break
+        legal = list(GAME.legal_moves(match.state))
+        before = match.state
+        match.play(legal[pick % len(legal)])
+        match.undo()
+        assert match.state == before
+        match.redo()

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ludoteca.core import RecordError
+from ludoteca.core.record import Record, replay
+from ludoteca.core.seats import SeatSpec
+from tests.tictactoe import GAME
+
+WON = ["a1", "b1", "a2", "b2", "a3"]
+
+
+def make(moves: list[str], **kw: object) -> Record:
+    return Record("tictactoe", 7, {}, (SeatSpec("human", None, "Ann"), SeatSpec("computer", 3)), moves, **kw)  # type: ignore[arg-type]
+
+
+def test_dumps_loads_round_trip_keeps_everything() -> None:
+    record = make(WON, result="1-2", date="2026-11-25")
+    text = record.dumps()
+    assert '[Players "Ann=human, computer:3"]' in text
+    loaded = Record.loads(text)
+    assert loaded == record
+    assert loaded.dumps() == text
+
+
+def test_replay_reaches_the_same_final_state() -> None:
+    states = replay(GAME, make(WON, result="1-2"))
+    assert GAME.outcome(states[-1]).winner == 0  # type: ignore[union-attr]
+    assert len(states) == len(WON) + 1
+
+
+def test_an_illegal_move_names_its_line() -> None:
+    text = make(["a1", "a1"]).dumps()
+    with pytest.raises(RecordError) as err:
+        replay(GAME, Record.loads(text), text)
+    assert err.value.line == text.splitlines().index("2. a1") + 1
+    assert "a1 is already taken" in str(err.value)
+
+
+def test_a_move_that_is_not_notation_is_refused() -> None:
+    text = make(["a1", "zz"]).dumps()
+    with pytest.raises(RecordError, match="not a square"):
+        replay(GAME, Record.loads(text), text)
+
+
+def test_a_tampered_result_is_refused() -> None:
+    with pytest.raises(RecordError, match="claims the result 2-1"):
+        replay(GAME, make(WON, result="2-1"))
+
+
+def test_a_result_for_an_unfinished_game_is_refused() -> None:
+    with pytest.raises(RecordError, match="not over"):
+        replay(GAME, make(["a1"], result="1-2"))
+
+
+def test_a_resignation_may_end_an_unfinished_game() -> None:
+    states = replay(GAME, make(["a1"], result="2-1", termination="resignation"))
+    assert len(states) == 2
+
+
+def test_moves_after_the_end_are_refused() -> None:
+    with pytest.raises(RecordError, match="already over"):
+        replay(GAME, make([*WON, "c3"]))
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("hello\n", "Game"),
+        ('[Game "tictactoe"\n', "must look like"),
+        ('[Game "tictactoe"]\n[Game "x"]\n', "appears twice"),
+        ('[Game "tictactoe"]\n\n1. a1\n3. b1\n', "out of order"),
+        ('[Game "tictactoe"]\n\n1. a1\n[Seed "3"]\n', "after the moves"),
+        ('[Game "tictactoe"]\n[Seed "three"]\n', "whole number"),
+        ('[Game "tictactoe"]\n[Players "human,wizard"]\n', "not a seat"),
+        ('[Game "tictactoe"]\n\na1\n', "numbered move"),
+    ],
+)
+def test_malformed_records_are_refused_with_a_reason(text: str, problem: str) -> None:
+    with pytest.raises(RecordError, match=problem):
+        Record.loads(text)
+
+
+def test_an_unknown_option_is_refused_on_replay() -> None:
+    record = make([])
+    record.options = {"colour": "blue"}
+    with pytest.raises(RecordError, match="no option"):
+        replay(GAME, record)
+
+
+def test_comments_and_blank_lines_are_ignored() -> None:
+    text = '[Game "tictactoe"]\n[Seed "1"]\n\n1. a1 ; the centre is better\n\n2. b2\n'
+    assert Record.loads(text).moves == ["a1", "b2"]
+
+
+@given(st.text(max_size=200))
+def test_arbitrary_text_never_crashes_the_reader(text: str) -> None:
+    try:
+        record = Record.loads(text)
+    except RecordError:
+        return
+    assert record.game

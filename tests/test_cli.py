@@ -1,0 +1,111 @@
+"""The command line as a newcomer uses it: real subprocesses, a private data directory."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(args: list[str], home: Path, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "ludoteca", *args], input=stdin, capture_output=True, text=True, env=env,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "home"
+
+
+def test_games_lists_the_shelf(home: Path) -> None:
+    out = run(["games"], home)
+    assert out.returncode == 0
+    assert "connect4" in out.stdout and "othello" in out.stdout
+
+
+def test_unknown_game_variant_and_option_exit_2_with_the_valid_ones(home: Path) -> None:
+    out = run(["play", "chess"], home)
+    assert out.returncode == 2 and "connect4" in out.stderr and "Traceback" not in out.stderr
+    out = run(["play", "connect4", "--variant", "hexagonal"], home)
+    assert out.returncode == 2 and "classic, cascade" in out.stderr
+    out = run(["play", "connect4", "--players", "human,wizard"], home)
+    assert out.returncode == 2 and "not a seat" in out.stderr
+    out = run(["frobnicate"], home)
+    assert out.returncode == 2 and "play" in out.stderr
+
+
+def test_perft_prints_the_leaf_count_last(home: Path) -> None:
+    out = run(["perft", "connect4", "4"], home)
+    assert out.returncode == 0
+    assert out.stdout.strip().splitlines()[-1] == "2401"
+    out = run(["perft", "othello", "5"], home)
+    assert out.stdout.strip().splitlines()[-1] == "1396"
+
+
+def test_a_scripted_game_is_saved_resumed_finished_and_scored(home: Path) -> None:
+    # Yellow builds column 1 while Red plays column 2; save half-way, then leave.
+    first = run(["play", "connect4", "--players", "Ann=human,Bob=human", "--seed", "1"], home,
+                "1\n2\n1\n2\nsave\nquit\n")
+    assert first.returncode == 0, first.stderr
+    assert "Saved (number 1)" in first.stdout
+    listing = run(["saves"], home)
+    assert "connect4" in listing.stdout and "4 moves" in listing.stdout
+    second = run(["play", "--resume", "1"], home, "1\n2\n1\n\n")
+    assert second.returncode == 0, second.stderr
+    assert "Ann" in second.stdout and "Game over" in second.stdout
+    scores = run(["scores", "connect4"], home)
+    assert "Ann" in scores.stdout and "Bob" in scores.stdout
+    finished = run(["saves"], home)
+    assert "finished" in finished.stdout
+
+
+def test_illegal_input_is_explained_and_the_game_goes_on(home: Path) -> None:
+    out = run(["play", "connect4", "--players", "human,human"], home, "9\n1\n1\n1\n1\n1\n1\n1\nquit\nn\n")
+    assert out.returncode == 0
+    assert "Not played" in out.stdout
+    assert "column 1 is full" in out.stdout
+
+
+def test_end_of_input_saves_instead_of_losing_the_game(home: Path) -> None:
+    out = run(["play", "othello", "--players", "human,human"], home, "d3\n")
+    assert "saving the game" in out.stdout
+    assert "othello" in run(["saves"], home).stdout
+
+
+def test_play_against_the_computer_to_the_end(home: Path) -> None:
+    moves = "\n".join(["4"] * 3 + ["3", "5", "2", "6", "1", "7"] * 6) + "\n"
+    out = run(["play", "connect4", "--players", "human,computer:1", "--seed", "5", "--think", "0.1"], home, moves)
+    assert out.returncode == 0
+    assert "is thinking" in out.stdout and "plays" in out.stdout
+
+
+def test_replay_checks_a_record_file(home: Path, tmp_path: Path) -> None:
+    good = tmp_path / "game.txt"
+    good.write_text('[Game "connect4"]\n[Seed "1"]\n[Players "human, human"]\n\n1. 4\n2. 4\n')
+    out = run(["replay", str(good), "--final"], home)
+    assert out.returncode == 0 and "not finished (2 moves)" in out.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "connect4"]\n[Seed "1"]\n\n1. 4\n2. 8\n')
+    out = run(["replay", str(bad)], home)
+    assert out.returncode == 2 and "line 5" in out.stderr
+
+
+def test_corrupt_save_import_is_refused_and_saves_are_kept(home: Path, tmp_path: Path) -> None:
+    run(["play", "connect4", "--players", "human,human"], home, "4\nsave keepme\nquit\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Game "connect4"]\n\n1. 4\n2. 4\n3. 4\n4. 4\n5. 4\n6. 4\n7. 4\n')
+    out = run(["saves", "import", str(bad)], home)
+    assert out.returncode == 2 and "line 9" in out.stderr and "full" in out.stderr
+    assert "keepme" in run(["saves"], home).stdout
+
+
+def test_rules_and_help(home: Path) -> None:
+    assert "column" in run(["rules", "connect4"], home).stdout.lower()
+    assert "usage" in run(["--help"], home).stdout
+    assert run(["play", "othello", "--help"], home).returncode == 0
