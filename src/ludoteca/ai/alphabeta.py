@@ -1,7 +1,12 @@
-"""Negamax alpha-beta with iterative deepening, a transposition table and a time budget.
+"""Negamax alpha-beta for any two-seat game with an evaluation.
 
-Works for any two-seat, perfect-information game whose `evaluate(state, seat)` is zero-sum-ish
-(what is good for one seat is bad for the other). Scores are from the side to move's point of view.
+Iterative deepening with aspiration windows, principal-variation (null-window) search, a
+transposition table keyed by `game.state_key`, move ordering (table move, then the game's own
+`ordered_moves` hints, killer moves and the history heuristic), and a time budget: when time runs
+out the search returns the best move of the last finished depth.
+
+Values are from the point of view of the seat to move. A pass, or a second move by the same seat,
+keeps the perspective instead of negating it.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
 from ludoteca.core.game import Game, Seat
 
 WIN = 1_000_000.0
+INF = float("inf")
 EXACT, LOWER, UPPER = 0, 1, 2
+ASPIRATION = 50.0
 
 
 class _OutOfTime(Exception):
@@ -22,56 +29,95 @@ class _OutOfTime(Exception):
 class AlphaBetaPlayer(Player):
     name = "alpha-beta"
 
-    def __init__(self, max_depth: int = 64) -> None:
+    def __init__(self, max_depth: int = 64, table_size: int = 1 << 20) -> None:
         self.max_depth = max_depth
+        self.table_size = table_size
 
     def choose(
         self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
     ) -> Any:
-        moves = list(game.legal_moves(state))
+        moves = list(game.ordered_moves(state))
         if len(moves) == 1:
             return moves[0]
-        search = _Search(game, budget)
-        best = moves[0]
+        search = Search(game, budget, self.table_size)
+        best, score = moves[0], 0.0
         for depth in range(1, self.max_depth + 1):
             try:
-                score, move = search.root(state, depth, moves, best)
+                score, best = search.root_with_aspiration(state, depth, moves, best, score)
             except _OutOfTime:
                 break
-            best = move
             if report is not None:
-                report(
-                    SearchInfo(depth, score, (game.format_move(state, best),), search.nodes, budget.elapsed())
-                )
-            if abs(score) >= WIN - 1000 or search.complete:
-                break
-            if budget.expired():
+                line = tuple(search.principal_variation(state, depth))
+                report(SearchInfo(depth, score, line, search.nodes, budget.elapsed()))
+            if abs(score) >= WIN - 1000 or search.complete or budget.expired():
                 break
         if budget.cancel.is_set():
             raise SearchCancelled
         return best
 
 
-class _Search:
-    def __init__(self, game: Game[Any, Any], budget: Budget) -> None:
+class Search:
+    """One search: its table, killers and history survive across the iterations of deepening."""
+
+    def __init__(self, game: Game[Any, Any], budget: Budget, table_size: int = 1 << 20) -> None:
         self.game = game
         self.budget = budget
         self.nodes = 0
         self.table: dict[Any, tuple[int, int, float, Any]] = {}
-        self.complete = True  # no cut-off by depth happened: the tree was searched to its leaves
+        self.table_size = table_size
+        self.killers: dict[int, list[Any]] = {}
+        self.history: dict[Any, int] = {}
+        self.complete = True  # no leaf was cut off by depth: the whole tree was seen
 
-    def root(self, state: Any, depth: int, moves: list[Any], first: Any) -> tuple[float, Any]:
+    # ----- root -------------------------------------------------------------------------------
+    def root_with_aspiration(
+        self, state: Any, depth: int, moves: list[Any], first: Any, guess: float
+    ) -> tuple[float, Any]:
+        if depth <= 2 or abs(guess) >= WIN - 1000:
+            return self.root(state, depth, moves, first, -INF, INF)
+        alpha, beta = guess - ASPIRATION, guess + ASPIRATION
+        score, move = self.root(state, depth, moves, first, alpha, beta)
+        if score <= alpha or score >= beta:  # outside the window: search again, fully open
+            score, move = self.root(state, depth, moves, first, -INF, INF)
+        return score, move
+
+    def root(
+        self, state: Any, depth: int, moves: list[Any], first: Any, alpha: float, beta: float
+    ) -> tuple[float, Any]:
         self.complete = True
         seat = self.game.to_move(state)
         assert seat is not None
         ordered = [first] + [m for m in moves if m != first]
-        alpha, best = -float("inf"), first
-        for move in ordered:
-            score = self.child_value(state, move, seat, depth, alpha, float("inf"), 0)
-            if score > alpha:
-                alpha, best = score, move
-        return alpha, best
+        best, best_score = first, -INF
+        for index, move in enumerate(ordered):
+            if index == 0:
+                score = self.child_value(state, move, seat, depth, alpha, beta, 0)
+            else:
+                score = self.child_value(state, move, seat, depth, alpha, alpha + 1e-6, 0)
+                if alpha < score < beta:
+                    score = self.child_value(state, move, seat, depth, score, beta, 0)
+            if score > best_score:
+                best, best_score = move, score
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                break
+        return best_score, best
 
+    def principal_variation(self, state: Any, depth: int) -> list[str]:
+        line: list[str] = []
+        seen = set()
+        for _step in range(depth):
+            key = self.game.state_key(state)
+            entry = self.table.get(key)
+            if entry is None or entry[3] is None or key in seen or self.game.to_move(state) is None:
+                break
+            seen.add(key)
+            move = entry[3]
+            line.append(self.game.format_move(state, move))
+            state = self.game.play(state, move)
+        return line
+
+    # ----- interior -----------------------------------------------------------------------------
     def child_value(
         self, state: Any, move: Any, seat: Seat, depth: int, alpha: float, beta: float, ply: int
     ) -> float:
@@ -81,6 +127,25 @@ class _Search:
         if nxt is None or nxt == seat:
             return self.negamax(child, seat, depth - 1, alpha, beta, ply + 1)
         return -self.negamax(child, nxt, depth - 1, -beta, -alpha, ply + 1)
+
+    def _ordered(self, state: Any, tt_move: Any, ply: int) -> list[Any]:
+        moves = list(self.game.ordered_moves(state))
+        killers = self.killers.get(ply, [])
+        history = self.history
+        # stable sort: the game's own order breaks ties
+        rank = {m: i for i, m in enumerate(moves)}
+
+        def key(move: Any) -> tuple[int, int, int]:
+            if move == tt_move:
+                return (0, 0, 0)
+            if move in killers:
+                return (1, 0, rank[move])
+            return (2, -history.get(move, 0), rank[move])
+
+        try:
+            return sorted(moves, key=key)
+        except TypeError:  # unhashable moves: keep the game's order
+            return moves
 
     def negamax(self, state: Any, seat: Seat, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value of `state` for `seat` (the seat to move, or the last mover once it is over)."""
@@ -110,17 +175,19 @@ class _Search:
             ):
                 return value
         original_alpha = alpha
-        moves = list(game.legal_moves(state))
-        if tt_move is not None and tt_move in moves:
-            moves.remove(tt_move)
-            moves.insert(0, tt_move)
-        best_value, best_move = -float("inf"), None
-        for move in moves:
-            value = self.child_value(state, move, seat, depth, alpha, beta, ply)
+        best_value, best_move = -INF, None
+        for index, move in enumerate(self._ordered(state, tt_move, ply)):
+            if index == 0:
+                value = self.child_value(state, move, seat, depth, alpha, beta, ply)
+            else:  # null window first: prove the move is no better, re-search only if it is
+                value = self.child_value(state, move, seat, depth, alpha, alpha + 1e-6, ply)
+                if alpha < value < beta:
+                    value = self.child_value(state, move, seat, depth, value, beta, ply)
             if value > best_value:
                 best_value, best_move = value, move
             alpha = max(alpha, value)
             if alpha >= beta:
+                self._remember_cutoff(move, depth, ply)
                 break
         if best_value <= original_alpha:
             flag = UPPER
@@ -128,5 +195,17 @@ class _Search:
             flag = LOWER
         else:
             flag = EXACT
+        if len(self.table) >= self.table_size:
+            self.table.clear()  # crude but safe: a full table starts afresh
         self.table[key] = (depth, flag, best_value, best_move)
         return best_value
+
+    def _remember_cutoff(self, move: Any, depth: int, ply: int) -> None:
+        try:
+            self.history[move] = self.history.get(move, 0) + depth * depth
+        except TypeError:
+            return
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]

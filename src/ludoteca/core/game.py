@@ -178,6 +178,11 @@ class Game(ABC, Generic[S, M]):
         Games without one are searched by MCTS/random playouts instead."""
         raise NotImplementedError
 
+    def ordered_moves(self, state: S) -> Sequence[M]:
+        """The legal moves, most promising first (captures, threats…), for search. Same set as
+        `legal_moves`; the default keeps the rules' order."""
+        return self.legal_moves(state)
+
     def state_key(self, state: S) -> Hashable:
         """A hashable key identifying the position for transposition tables (the state itself
         by default; games with fast engines return a Zobrist hash or their bitboards)."""

@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from ludoteca.store import Store, StoreError
+
+from .conftest import RECORD
+
+
+class Clock:
+    """A clock the test moves by hand, so 'newest first' does not hang on timer resolution."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+def test_save_then_resume_by_number_name_and_digits(store: Store) -> None:
+    sid = store.save_game("Evening game", "othello", RECORD)
+    by_number = store.load_save(sid)
+    assert (by_number.id, by_number.name, by_number.game, by_number.record_text) == (
+        sid,
+        "Evening game",
+        "othello",
+        RECORD,
+    )
+    assert store.load_save(str(sid)) == by_number
+    assert store.load_save("Evening game") == by_number
+    assert store.load_save("  evening GAME ") == by_number
+    assert by_number.created == by_number.updated
+    datetime.fromisoformat(by_number.created)
+
+
+def test_list_is_newest_first_and_filters_by_game(tmp_path: Path) -> None:
+    with Store(tmp_path / "x.sqlite3", clock=Clock()) as store:
+        first = store.save_game("first", "othello", RECORD)
+        second = store.save_game("second", "connect4", "1. d\n")
+        third = store.save_game("third", "othello", RECORD)
+        assert [s.id for s in store.list_saves()] == [third, second, first]
+        assert [s.id for s in store.list_saves("othello")] == [third, first]
+        assert store.list_saves("qwirkle") == []
+        # overwriting makes a save the newest; its creation time stays
+        store.save_game("first", "othello", RECORD + "3. e6\n", save_id=first)
+        assert [s.id for s in store.list_saves()] == [first, third, second]
+        overwritten = store.load_save(first)
+        assert overwritten.record_text.endswith("3. e6\n")
+        assert overwritten.created < overwritten.updated
+
+
+def test_same_millisecond_saves_still_list_newest_first(store: Store) -> None:
+    ids = [store.save_game(f"game {n}", "othello", RECORD) for n in range(5)]
+    assert [s.id for s in store.list_saves()] == ids[::-1]
+
+
+def test_a_taken_name_is_refused_and_nothing_changes(store: Store) -> None:
+    sid = store.save_game("Mine", "othello", RECORD)
+    with pytest.raises(StoreError, match="a saved game named 'Mine' already exists"):
+        store.save_game("mine", "connect4", "1. d\n")
+    other = store.save_game("other", "othello", RECORD)
+    with pytest.raises(StoreError, match="already exists"):
+        store.save_game("MINE", "othello", "changed", save_id=other)
+    assert [s.id for s in store.list_saves()] == [other, sid]
+    assert store.load_save(other).record_text == RECORD
+
+
+def test_overwrite_may_rename_and_needs_an_existing_number(store: Store) -> None:
+    sid = store.save_game("draft", "othello", RECORD)
+    assert store.save_game("final", "othello", RECORD, save_id=sid) == sid
+    assert store.load_save(sid).name == "final"
+    with pytest.raises(StoreError, match="no saved game number 999"):
+        store.save_game("ghost", "othello", RECORD, save_id=999)
+    assert len(store.list_saves()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("", "cannot be empty"),
+        ("   ", "cannot be empty"),
+        ("42", "only digits"),
+        ("two\nlines", "control characters"),
+        ("x" * 81, "81 characters"),
+    ],
+)
+def test_bad_names_are_refused(store: Store, name: str, problem: str) -> None:
+    with pytest.raises(StoreError, match=problem):
+        store.save_game(name, "othello", RECORD)
+    assert store.list_saves() == []
+
+
+def test_empty_record_and_missing_game_are_refused(store: Store) -> None:
+    with pytest.raises(StoreError, match="no game record"):
+        store.save_game("x", "othello", "  \n")
+    with pytest.raises(StoreError, match="game key"):
+        store.save_game("x", "", RECORD)
+
+
+def test_unknown_references_name_what_was_asked(store: Store) -> None:
+    with pytest.raises(StoreError, match="no saved game named 'nope'"):
+        store.load_save("nope")
+    with pytest.raises(StoreError, match="no saved game number 3"):
+        store.load_save(3)
+    with pytest.raises(StoreError, match="no saved game number 3"):
+        store.load_save("3")
+    with pytest.raises(StoreError):
+        store.load_save(True)
+
+
+def test_rename(store: Store) -> None:
+    a = store.save_game("a", "othello", RECORD)
+    store.save_game("b", "othello", RECORD)
+    before = store.load_save(a)
+    renamed = store.rename_save("a", "Alpha")
+    assert (renamed.id, renamed.name, renamed.record_text) == (a, "Alpha", RECORD)
+    assert renamed.updated == before.updated
+    assert store.load_save("alpha").id == a
+    with pytest.raises(StoreError, match="no saved game named 'a'"):
+        store.load_save("a")
+    with pytest.raises(StoreError, match="'b' already exists"):
+        store.rename_save(a, "B")
+    store.rename_save(a, "ALPHA")  # a change of case of its own name is allowed
+    assert store.load_save(a).name == "ALPHA"
+    with pytest.raises(StoreError, match="no saved game named 'zz'"):
+        store.rename_save("zz", "yy")
+
+
+def test_delete(store: Store) -> None:
+    a = store.save_game("a", "othello", RECORD)
+    b = store.save_game("b", "othello", RECORD)
+    gone = store.delete_save("A")
+    assert gone.id == a and gone.record_text == RECORD
+    assert [s.id for s in store.list_saves()] == [b]
+    with pytest.raises(StoreError, match="no saved game named 'a'"):
+        store.delete_save("a")
+    store.delete_save(b)
+    assert store.list_saves() == []
+    # a deleted name can be used again
+    store.save_game("a", "othello", RECORD)
+
+
+def test_saves_survive_reopening(home: Path) -> None:
+    with Store() as store:
+        sid = store.save_game("kept", "khet", "text with ünïcödé ✓\n")
+    with Store() as store:
+        assert store.load_save(sid).record_text == "text with ünïcödé ✓\n"
