@@ -101,6 +101,7 @@ class Search:
             alpha = max(alpha, score)
             if alpha >= beta:
                 break
+        self.table[self.game.state_key(state)] = (depth, EXACT, best_score, best)
         return best_score, best
 
     def principal_variation(self, state: Any, depth: int) -> list[str]:
