@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -33,6 +34,10 @@ COMMANDS = {
     "rules": "show the rules of this game",
     "quit": "leave (asks whether to save first)",
 }
+
+
+#: pause between two frames of a step-by-step replay on a terminal
+REPLAY_SECONDS = 0.25
 
 
 class _EndOfInput(Exception):
@@ -81,9 +86,11 @@ class TerminalGame:
         self.console = console or Console()
         self.style = style or detect_style(self.console.stdout)
         self.adapter: TuiAdapter = adapter_for(match.game.info.key)
+        self.adapter.begin(match, store)
         self.save_id = save_id
         self._shown_to: int | None = None  # the human seat whose secrets are on screen
         self._redraw = True  # the board changed since it was last drawn
+        self._stopping = False  # the players chose to stop between two turns
 
     # ----- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
@@ -101,6 +108,9 @@ class TerminalGame:
                     if not self._finish():
                         return 0
                     continue
+                if self._stopping:
+                    self._quit()
+                    return 0
                 seat = self.match.to_move()
                 assert seat is not None
                 if self.match.is_computer(seat):
@@ -161,11 +171,31 @@ class TerminalGame:
 
     def _after_move(self) -> None:
         self._redraw = True
+        self._replay()
         text = self.match.game.describe_last(self.match.state)
         if text:
             self.console.say(text)
         if self.match.game.info.hidden_information and len(self.match.human_seats) >= 2:
             self._shown_to = None
+        if not self.match.over and self.adapter.between_turns(self.match, self.console.ask):
+            self._stopping = True
+
+    def _replay(self) -> None:
+        """Show what the last move did step by step (a Robot Turtles run): animated in place on a
+        terminal, as one caption per step otherwise."""
+        frames = self.adapter.replay_frames(self.match.game, self.match.view(None), self.style)
+        if not self.console.interactive:
+            for _board, caption in frames:
+                self.console.say(caption)
+            return
+        height = 0
+        for board, caption in frames:
+            if height and self.style.colour:  # ANSI cursor moves only where colour is allowed
+                self.console.stdout.write(f"\x1b[{height}F\x1b[J")  # back over the previous frame
+            frame = f"{board}\n{caption}"
+            self.console.say(frame)
+            height = frame.count("\n") + 1
+            time.sleep(REPLAY_SECONDS)
 
     def _computer_turn(self, seat: int) -> None:
         label = self.match.seat_label(seat)
@@ -189,7 +219,7 @@ class TerminalGame:
             self.console.stdout.write("\r" + " " * 70 + "\r")
         move = thinker.result()
         state = self.match.state
-        text = self.match.game.format_move(state, move)
+        text = self.adapter.public_move_text(self.match.game, state, move)
         self.match.play(move)
         self.console.say(_("{name} plays {move}").format(name=label, move=text))
         self._after_move()
