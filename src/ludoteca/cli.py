@@ -101,8 +101,6 @@ def cmd_play(argv: list[str]) -> int:
     if game is not None:
         add_option_flags(parser, game)
     args = parser.parse_args(rest)
-    if args.ui == "gui":
-        print(_("The graphical interface is not available yet; playing in the terminal."), file=sys.stderr)
     store = _open_store()
     save_id = None
     if args.resume:
@@ -118,6 +116,10 @@ def cmd_play(argv: list[str]) -> int:
         match = Match(
             game, options, seats, seed, think=args.think, position=_position_for(game, options, store)
         )
+    if args.ui == "gui":
+        from ludoteca.ui.gui import run_gui
+
+        return run_gui(store, match, save_id)
     from ludoteca.ui.tui.play import play_in_terminal
 
     return play_in_terminal(match, store, save_id=save_id)
@@ -346,6 +348,24 @@ def cmd_menu(argv: list[str]) -> int:
     return run_menu(_open_store())
 
 
+def cmd_start(argv: list[str]) -> int:
+    """`ludoteca` alone: the window when there is a display, the terminal menu otherwise."""
+    parser = _parser("ludoteca", _("Open the window, or the terminal menu when there is no display."))
+    parser.add_argument("--ui", choices=("tui", "gui"), help=_("front end"))
+    args = parser.parse_args(argv)
+    from ludoteca.ui.gui import display_available, run_gui
+
+    if args.ui == "gui" or (args.ui is None and display_available()):
+        return run_gui(_open_store())
+    return cmd_menu([])
+
+
+def cmd_screenshot(argv: list[str]) -> int:
+    from ludoteca.tools.screenshot import main as screenshot
+
+    return screenshot(argv)
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -356,11 +376,13 @@ COMMANDS = {
     "perft": cmd_perft,
     "bench": cmd_bench,
     "menu": cmd_menu,
+    "screenshot": cmd_screenshot,
 }
 
 HELP = """usage: ludoteca [COMMAND] [ARGS]
 
-With no command, opens the menu.
+With no command, opens the window (or the terminal menu when there is no display;
+`ludoteca --ui tui` or `--ui gui` chooses).
 
 commands:
   games                      list the games and their options
@@ -374,6 +396,7 @@ commands:
   setups GAME …              user-made setups (khet)
   bench [GAME …]             benchmarks
   menu                       the terminal menu
+  screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
 
 'ludoteca COMMAND --help' tells more.
 """
@@ -382,8 +405,8 @@ commands:
 def main(argv: Sequence[str] | None = None) -> int:
     set_language(None)
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
-        return _guarded(cmd_menu, [])
+    if not args or args[0] == "--ui":
+        return _guarded(cmd_start, args)
     command, rest = args[0], args[1:]
     if command in ("-h", "--help", "help"):
         print(HELP, end="")

@@ -1,0 +1,69 @@
+"""The rules' Markdown as the small HTML subset pygame_gui's text boxes show."""
+
+from __future__ import annotations
+
+import html
+import re
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+_CODE = re.compile(r"`([^`]+)`")
+_BULLET = re.compile(r"^\s*[*-]\s+")
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = _BOLD.sub(r"<b>\1</b>", text)
+    text = _ITALIC.sub(r"<i>\1</i>", text)
+    return _CODE.sub(r"<b>\1</b>", text)
+
+
+def to_html(markdown: str) -> str:
+    """Headings, paragraphs, bullet lists, bold/italic/code and verbatim blocks."""
+    out: list[str] = []
+    paragraph: list[str] = []
+    verbatim = False
+
+    def flush() -> None:
+        if paragraph:
+            bullet = paragraph[0].startswith("• ")
+            out.append(_inline(" ".join(paragraph)) + ("<br>" if bullet else "<br><br>"))
+            paragraph.clear()
+
+    for raw in markdown.splitlines():
+        line = raw.rstrip()
+        if line.startswith("```"):
+            flush()
+            verbatim = not verbatim
+            if not verbatim:
+                out.append("<br>")
+            continue
+        if verbatim:
+            out.append(html.escape(line, quote=False) + "<br>")
+            continue
+        if not line.strip():
+            bullets_before = bool(paragraph) and paragraph[0].startswith("• ")
+            flush()
+            if bullets_before:
+                out.append("<br>")
+            continue
+        heading = re.match(r"^(#{1,6})\s+(.*)$", line)
+        if heading:
+            flush()
+            size = {1: "6", 2: "5"}.get(len(heading[1]), "4.5")
+            out.append(f"<font size={size}><b>{_inline(heading[2])}</b></font><br>")
+            continue
+        if _BULLET.match(line):
+            flush()
+            paragraph.append("• " + _BULLET.sub("", line))
+            continue
+        if line.lstrip().startswith("|"):
+            flush()
+            out.append(_inline(line.strip()) + "<br>")
+            continue
+        if paragraph and paragraph[0].startswith("• ") and raw.startswith("  "):
+            paragraph.append(line.strip())
+            continue
+        paragraph.append(line.strip())
+    flush()
+    return "".join(out).removesuffix("<br><br>")

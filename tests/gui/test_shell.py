@@ -1,0 +1,188 @@
+"""The shell around the boards: saving and resuming, settings and French, rules, keyboard,
+resizing, games not drawn yet, closing the window mid-game, and the screenshot command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ludoteca.core.record import Record
+from ludoteca.core.seats import SeatSpec
+from ludoteca.i18n import _
+from ludoteca.match import Match
+from ludoteca.ui.gui.screens.choose import ChooseScreen
+from ludoteca.ui.gui.screens.menu import MenuScreen
+from ludoteca.ui.gui.screens.play import PlayScreen
+from ludoteca.ui.gui.screens.rules import RulesDialog
+from ludoteca.ui.gui.screens.saves import SavesScreen
+from ludoteca.ui.gui.screens.settings import SettingsScreen
+
+from .conftest import Driver
+from .test_connect4_gui import drop, open_options
+
+
+def hot_seat_connect4(driver: Driver) -> PlayScreen:
+    options = open_options(driver, "connect4")
+    driver.press(options.kind_widgets[1].button_for("human"))
+    driver.press(options.start_button)
+    assert isinstance(driver.screen, PlayScreen)
+    return driver.screen
+
+
+def test_save_leave_resume_and_close_the_window_without_losing_anything(driver: Driver) -> None:
+    play = hot_seat_connect4(driver)
+    drop(driver, 3)
+    drop(driver, 3)
+    driver.press(play.buttons["save"])
+    dialog = driver.app.dialog
+    assert dialog is not None and dialog.entry is not None
+    dialog.entry.set_text("evening game")
+    driver.press(dialog.buttons[0])
+    assert driver.app.dialog is None
+    saves = driver.app.store.list_saves()
+    assert [s.name for s in saves] == ["evening game"]
+    driver.press(play.buttons["menu"])  # nothing new since the save: leaves at once
+    assert isinstance(driver.screen, MenuScreen)
+    driver.press(driver.screen.buttons["resume"])
+    resume = driver.screen
+    assert isinstance(resume, SavesScreen)
+    driver.shot("saves")
+    driver.press(resume.rows[saves[0].id])
+    play = driver.screen
+    assert isinstance(play, PlayScreen)
+    assert play.match.moves == ["4", "4"] and play.save_id == saves[0].id
+    drop(driver, 2)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert not driver.app.step()
+    record = driver.app.store.load_save(saves[0].id).record_text
+    assert Match.from_record(play.match.game, Record.loads(record)).moves == ["4", "4", "3"]
+
+
+def test_leaving_an_unsaved_game_asks_first(driver: Driver) -> None:
+    play = hot_seat_connect4(driver)
+    drop(driver, 0)
+    driver.press(play.buttons["menu"])
+    dialog = driver.app.dialog
+    assert dialog is not None and isinstance(driver.screen, PlayScreen)
+    driver.shot("leave-dialog")
+    driver.press(dialog.buttons[2])  # stay
+    assert driver.app.dialog is None and isinstance(driver.screen, PlayScreen)
+    driver.press(play.buttons["menu"])
+    assert driver.app.dialog is not None
+    driver.press(driver.app.dialog.buttons[1])  # leave without saving
+    assert isinstance(driver.screen, MenuScreen)
+    assert driver.app.store.list_saves() == []
+
+
+def test_settings_switch_to_french_and_are_kept(driver: Driver) -> None:
+    driver.press(driver.screen.buttons["settings"])
+    settings = driver.screen
+    assert isinstance(settings, SettingsScreen)
+    driver.press(settings.controls["language"].button_for("fr"))
+    assert driver.app.settings.language == "fr"
+    assert driver.app.store.get_setting("language") == "fr"
+    driver.press(settings.controls["speed"].button_for(2.0))
+    assert driver.app.store.get_setting("gui.animation_speed") == "2.0"
+    driver.press(settings.controls["theme"].button_for("walnut"))
+    assert driver.app.theme.key == "walnut"
+    driver.shot("settings-fr")
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.screen
+    assert isinstance(menu, MenuScreen)
+    french = _("Play a game")
+    assert french != "Play a game" and menu.buttons["play"].text == french
+    driver.shot("menu-fr")
+
+
+def test_rules_keyboard_and_hint(driver: Driver) -> None:
+    play = hot_seat_connect4(driver)
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.app.dialog, RulesDialog)
+    driver.shot("rules")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.dialog is None
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RETURN)
+    assert play.match.moves == [str(play.board.grid.cols // 2 + 2 + 1)]
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert play.match.moves == []
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert len(play.match.moves) == 1
+    driver.press(play.buttons["hint"])
+    driver.until(lambda: play.hint_move is not None)
+    assert play.hint_move in play.match.game.legal_moves(play.match.state)
+    assert play.status_text(driver.app.now())[0].startswith("Hint:")
+
+
+def test_the_board_scales_with_the_window(driver: Driver) -> None:
+    play = hot_seat_connect4(driver)
+    big = play.board.grid.cell
+    driver.app.resize((820, 600))
+    driver.frames(2)
+    assert play.board.grid.cell < big
+    assert play.layout.board.contains(play.board.grid.rect)
+    assert play.layout.panel.right <= 820
+    driver.shot("small-window")
+    drop(driver, 6)
+    assert play.match.moves == ["7"]
+
+
+def test_a_game_without_a_board_in_the_window_says_so(driver: Driver) -> None:
+    driver.press(driver.screen.buttons["play"])
+    choose = driver.screen
+    assert isinstance(choose, ChooseScreen)
+    missing = [key for key in choose.cards if key not in ("connect4", "othello", "fiveormore")]
+    if not missing:
+        return
+    driver.press(choose.cards[missing[0]])
+    dialog = driver.app.dialog
+    assert dialog is not None and f"ludoteca play {missing[0]}" in dialog.body
+    driver.press(dialog.buttons[0])
+    assert driver.app.dialog is None and isinstance(driver.screen, ChooseScreen)
+
+
+def test_the_screenshot_command_draws_a_record(tmp_path: Path) -> None:
+    from ludoteca.games import get_game
+    from ludoteca.tools.screenshot import main
+
+    game = get_game("othello")
+    match = Match(game, game.options(), (SeatSpec("human"), SeatSpec("computer", 2)), 1)
+    for move in ("f5", "d6", "c3"):
+        match.play(move)
+    record = tmp_path / "game.txt"
+    record.write_text(match.to_record().dumps(), encoding="utf-8")
+    out = tmp_path / "shot.png"
+    assert main(["othello", "--record", str(record), "--size", "900x640", "--out", str(out)]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (900, 640)
+
+
+def test_resigning_ends_the_game_and_the_history_keeps_it(driver: Driver) -> None:
+    from ludoteca.ui.gui.screens.end import EndScreen
+
+    play = hot_seat_connect4(driver)
+    drop(driver, 3)
+    driver.press(play.buttons["resign"])
+    dialog = driver.app.dialog
+    assert dialog is not None
+    driver.press(dialog.buttons[0])
+    driver.until(lambda: isinstance(driver.screen, EndScreen))
+    end = driver.screen
+    assert isinstance(end, EndScreen)
+    outcome = end.match.outcome
+    assert outcome is not None and outcome.winner == 0 and "resigned" in outcome.reason
+    driver.press(end.buttons["again"])
+    again = driver.screen
+    assert isinstance(again, PlayScreen) and again.match is not end.match and again.match.moves == []
+    assert [r.reason for r in driver.app.store.results("connect4")] == [outcome.reason]
+
+
+def test_run_returns_when_the_window_is_closed(driver: Driver) -> None:
+    import sys
+
+    before = sys.getswitchinterval()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert driver.app.run() == 0
+    assert sys.getswitchinterval() == before
