@@ -1,0 +1,173 @@
+"""Computer players for Connect Four (levels 1–5) and Cascade.
+
+Classic, from weakest to strongest:
+
+1. takes a win it sees, otherwise drops anywhere (a child beats it);
+2. also blocks the opponent's immediate win and avoids handing one over;
+3. looks four drops ahead with the threat heuristic, choosing among the moves it likes about equally;
+4. searches as deep as one second allows, and plays perfectly once the solver finishes within
+   half of that (late in the game);
+5. plays perfectly as soon as the solver can decide the position within its time (two seconds):
+   it never lets a won or drawn position slip. Before that, a weak solve may still tell which
+   moves keep a win or a draw; the deepest heuristic search in the remaining time picks among them.
+
+Cascade has no solver: levels 1–2 are the generic random and greedy players, levels 3–5 the generic
+alpha-beta with this game's evaluation (depth 2, 4, then as deep as time allows).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.ai.alphabeta import AlphaBetaPlayer
+from ludoteca.ai.base import Budget, Player, Report, SearchInfo
+from ludoteca.ai.simple import GreedyPlayer, RandomPlayer
+from ludoteca.core.game import Game, Seat
+from ludoteca.games.connect4.bitboard import CELLS, CENTRE_ORDER, WIDTH
+from ludoteca.games.connect4.search import SearchResult, search
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
+from ludoteca.games.connect4.state import CASCADE, Connect4State
+
+#: seconds per move for each level (level 5 thinks up to 2 s)
+THINK_SECONDS: dict[int, float] = {1: 0.0, 2: 0.0, 3: 0.3, 4: 1.0, 5: 2.0}
+
+#: below this many discs the exact solver cannot finish in seconds, so level 5 does not try
+SOLVE_FROM = 10
+LEVEL4_SOLVE_FROM = 18
+
+
+def player_for_level(level: int, seed: int | None = None) -> Player:
+    if not 1 <= level <= 5:
+        raise ValueError(f"levels are 1 to 5, not {level}")
+    return Connect4Player(level, seed)
+
+
+class Connect4Player(Player):
+    """One level of play for both variants (the state says which one is being played)."""
+
+    def __init__(self, level: int, seed: int | None = None) -> None:
+        self.level = level
+        self.name = f"connect4 level {level}"
+        self.random = random.Random(seed)
+        self.solver = Solver() if level >= 4 else None
+        self.cascade: Player = (
+            RandomPlayer(seed)
+            if level == 1
+            else GreedyPlayer(seed)
+            if level == 2
+            else AlphaBetaPlayer(max_depth={3: 2, 4: 4}.get(level, 64))
+        )
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
+    ) -> Any:
+        assert isinstance(state, Connect4State)
+        if state.variant == CASCADE:
+            return self.cascade.choose(game, state, seat, budget, report)
+        position = Position(state.discs[seat], state.mask, len(state.moves))
+        seconds = budget.seconds if budget.seconds is not None else THINK_SECONDS[self.level]
+        move = _Turn(self, position, budget, seconds, report).play()
+        budget.check()
+        return move
+
+
+class _Turn:
+    """One decision of a classic player."""
+
+    def __init__(
+        self,
+        player: Connect4Player,
+        position: Position,
+        budget: Budget,
+        seconds: float,
+        report: Report | None,
+    ) -> None:
+        self.player = player
+        self.position = position
+        self.budget = budget
+        self.seconds = seconds
+        self.report = report
+        self.random = player.random
+        self.open = [c for c in range(WIDTH) if position.can_play(c)]
+
+    def left(self) -> float:
+        return max(0.0, self.seconds - self.budget.elapsed())
+
+    def play(self) -> int:
+        wins = [c for c in self.open if self.position.wins_with(c)]
+        if wins:
+            return self.random.choice(wins)
+        level = self.player.level
+        if level == 1:
+            return self.random.choice(self.open)
+        safe = self.position.safe_columns()
+        if level == 2:
+            return self.random.choice(_nearest_centre(safe, self.random))
+        if level == 3:
+            result = search(self.position, 4, every_value=True, columns=safe)
+            return self.pick(result, margin=1)
+        solve_from = SOLVE_FROM if level == 5 else LEVEL4_SOLVE_FROM
+        allowed = safe
+        if self.position.played >= solve_from:
+            perfect = self.solve(self.left() * 0.5)
+            if perfect is not None:
+                return self.random.choice(perfect)
+            if level == 5:
+                allowed = self.keep_result(self.left() * 0.5) or safe
+        result = self.deepest(self.left(), allowed)
+        return self.pick(result, margin=0)
+
+    def solve(self, seconds: float) -> list[int] | None:
+        """The best columns by the exact solver, or None when it cannot finish in `seconds`."""
+        solver = self.player.solver
+        assert solver is not None
+        try:
+            score, best = solver.best_moves(self.position, seconds=seconds, cancel=self.budget.cancel)
+        except SolverTimeout:
+            return None
+        line = tuple(str(c + 1) for c in best)
+        self.tell(SearchInfo(CELLS - self.position.played, float(score), line, solver.nodes))
+        return best
+
+    def keep_result(self, seconds: float) -> list[int] | None:
+        """The columns that keep a win a win and a draw a draw, when a weak solve finishes in time."""
+        solver = self.player.solver
+        assert solver is not None
+        try:
+            _sign, keep = solver.best_moves(
+                self.position, weak=True, seconds=seconds, cancel=self.budget.cancel
+            )
+        except SolverTimeout:
+            return None
+        return keep
+
+    def deepest(self, seconds: float, columns: list[int]) -> SearchResult:
+        """The deepest heuristic search `seconds` allow, over `columns` only."""
+
+        def progress(result: SearchResult) -> None:
+            best = max(result.values, key=result.values.__getitem__)
+            self.tell(SearchInfo(result.depth, float(result.best), (str(best + 1),), result.nodes))
+
+        return search(self.position, 42, seconds, progress, columns=columns, cancel=self.budget.cancel)
+
+    def pick(self, result: SearchResult, margin: int) -> int:
+        """A column valued within `margin` of the best."""
+        values = result.values
+        best = max(values.values())
+        if margin == 0:
+            # the first column found with the best value is exact; later ties may be bounds
+            return next(c for c, v in values.items() if v == best)
+        return self.random.choice([c for c, v in values.items() if v >= best - margin])
+
+    def tell(self, info: SearchInfo) -> None:
+        if self.report is not None:
+            self.report(SearchInfo(info.depth, info.score, info.best_line, info.nodes, self.budget.elapsed()))
+
+
+def _nearest_centre(columns: list[int], rng: random.Random) -> list[int]:
+    """Usually the columns nearest the centre, sometimes all of them (a level-2 habit)."""
+    if rng.random() < 0.3:
+        return columns
+    ranked = sorted(columns, key=CENTRE_ORDER.index)
+    return ranked[:2]

@@ -1,0 +1,39 @@
+"""`ludoteca solve connect4`: one position, or a whole file of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ludoteca.tools.solve_connect4 import main
+
+
+def test_solve_prints_the_score_and_the_best_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["52753311433677", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "Score: -6" in out
+    assert "Best move(s): 4\n" in out
+    assert "4:-6" in out and "1:-13" in out
+
+
+def test_solve_refuses_a_broken_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["4444444"]) == 2
+    assert "column 4 is full" in capsys.readouterr().err
+
+
+def test_positions_file_prints_each_score_and_a_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = Path(__file__).resolve().parents[1] / "data" / "connect4_end_easy.txt"
+    lines = source.read_text(encoding="utf-8").splitlines()[:3]
+    wrong = lines[2].split()[0] + " 5"
+    path = tmp_path / "positions.txt"
+    path.write_text("\n".join([*lines[:2], wrong, lines[2].split()[0]]) + "\n", encoding="utf-8")
+    assert main(["--positions", str(path)]) == 1
+    captured = capsys.readouterr()
+    printed = captured.out.splitlines()
+    assert printed[:2] == lines[:2]
+    assert printed[2] == lines[2]
+    assert "4 positions, 2/3 as expected, 0 unsolved" in printed[-1]
+    assert "line 3: expected 5" in captured.err
