@@ -1,0 +1,118 @@
+"""Computer players for Othello, levels 1 (a child can win) to 5 (the full engine).
+
+1. random legal moves;
+2. one move ahead with the evaluation (and a little noise, so it varies);
+3. three moves ahead, no endgame solver;
+4. up to six moves ahead, exact play in the last 12 empty squares;
+5. the full engine: iterative deepening as deep as the time allows, exact play from 16 empties.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
+from ludoteca.core.game import Game, Seat
+from ludoteca.games.othello.bitboard import BIT, Bitboard, flips, legal_moves, square_name, squares_of
+from ludoteca.games.othello.engine import WIN_UNIT, Engine, EngineSettings, SearchProgress
+from ludoteca.games.othello.evaluation import evaluate
+from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
+
+#: seconds per move for each level (level 5 at most 2 s)
+THINK_SECONDS: Final[dict[int, float]] = {1: 0.0, 2: 0.1, 3: 0.3, 4: 1.0, 5: 2.0}
+
+_SETTINGS: Final[dict[int, EngineSettings]] = {
+    3: EngineSettings(max_depth=3),
+    4: EngineSettings(max_depth=6, solve_empties=12),
+    5: EngineSettings(max_depth=60, solve_empties=16),
+}
+
+
+def _sides(state: OthelloState) -> tuple[Bitboard, Bitboard]:
+    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
+
+
+class RandomOthelloPlayer(Player):
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
+    ) -> Move:
+        budget.check()
+        move: Move = self._random.choice(list(game.legal_moves(state)))
+        return move
+
+
+class GreedyOthelloPlayer(Player):
+    """Looks one move ahead with the evaluation, plus noise: often sensible, easy to trap."""
+
+    name = "greedy"
+
+    def __init__(self, noise: int = 40, seed: int | None = None) -> None:
+        self.noise = noise
+        self._random = random.Random(seed)
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
+    ) -> Move:
+        budget.check()
+        assert isinstance(state, OthelloState)
+        p, o = _sides(state)
+        moves = legal_moves(p, o)
+        if not moves:
+            return PASS
+
+        best, best_value = PASS, -(10**9)
+        for square in squares_of(moves):
+            f = flips(p, o, square)
+            value = -evaluate(o ^ f, p | f | BIT[square]) + self._random.randint(-self.noise, self.noise)
+            if value > best_value:
+                best, best_value = square, value
+        return best
+
+
+class EnginePlayer(Player):
+    """The bitboard engine with a level's settings; keeps its table between moves."""
+
+    name = "othello engine"
+
+    def __init__(self, settings: EngineSettings, default_seconds: float) -> None:
+        self.engine = Engine(settings)
+        self.default_seconds = default_seconds
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
+    ) -> Move:
+        budget.check()
+        assert isinstance(state, OthelloState)
+        p, o = _sides(state)
+        if not legal_moves(p, o):
+            return PASS
+        seconds = budget.seconds if budget.seconds is not None else self.default_seconds
+        remaining = max(0.01, seconds - budget.elapsed())
+
+        def relay(progress: SearchProgress) -> None:
+            if report is None:
+                return
+            score = progress.score / WIN_UNIT if progress.exact else progress.score / 10
+            line = tuple("pass" if s is None else square_name(s) for s in progress.line)
+            report(SearchInfo(progress.depth, score, line, progress.nodes, budget.elapsed()))
+
+        move = self.engine.choose(p, o, remaining, budget.cancel.is_set, relay)
+        if budget.cancel.is_set():
+            raise SearchCancelled
+        return PASS if move is None else move
+
+
+def player_for_level(level: int) -> Player:
+    """The player for `level` (1 easiest … 5 strongest)."""
+    level = max(1, min(5, level))
+    if level == 1:
+        return RandomOthelloPlayer()
+    if level == 2:
+        return GreedyOthelloPlayer()
+    return EnginePlayer(_SETTINGS[level], THINK_SECONDS[level])
