@@ -73,3 +73,15 @@ def test_a_time_budget_stops_the_search() -> None:
     thinker = Thinker(GAME, MctsPlayer(), position(), 0, 0.05).start()
     assert thinker.wait(10)
     assert thinker.result() in GAME.legal_moves(position())
+
+
+def test_a_tournament_alternates_seats_and_counts_every_game() -> None:
+    from ludoteca.ai.tournament import parse_pairs, play_game, tournament
+
+    seats_of_first: list[int] = []
+    tally = tournament(GAME, {}, 5, 1, 6, seed=2, on_game=lambda i, r, seat: seats_of_first.append(seat))
+    assert seats_of_first == [0, 1, 0, 1, 0, 1]
+    assert tally.games == 6 and tally.losses == 0  # perfect play never loses at tic-tac-toe
+    result = play_game(GAME, {}, (1, 1), seed=3, opening_plies=9)
+    assert len(result.moves) >= 5 and result.outcome is not None
+    assert parse_pairs("5:3,3:1") == [(5, 3), (3, 1)]

@@ -34,10 +34,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ludoteca.ai.base import Budget
+from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.perft import perft
 from ludoteca.games.connect4 import GAME
-from ludoteca.games.connect4.players import THINK_SECONDS, player_for_level
 from ludoteca.games.connect4.search import search
 from ludoteca.games.connect4.solver import Position, Solver
 
@@ -117,46 +116,21 @@ def bench_depth(repeats: int, seconds: float) -> None:
     )
 
 
-def play_game(levels: tuple[int, int], seed: int, think: dict[int, float]) -> tuple[int | None, str]:
-    """One classic game; returns the winning seat (None for a draw) and the moves."""
-    players = (player_for_level(levels[0], seed), player_for_level(levels[1], seed + 1))
-    state = GAME.start(GAME.options(), seed)
-    while not state.over:
-        seat = len(state.moves) & 1
-        level = levels[seat]
-        move = players[seat].choose(GAME, state, seat, Budget(think[level]))
-        state = GAME.play(state, move)
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    return outcome.winner, GAME.position_text(state)
-
-
 def bench_tournament(pairs: list[tuple[int, int]], games: int, seed: int, verbose: bool) -> None:
-    for first, second in pairs:
-        wins = draws = losses = 0
-        started = time.perf_counter()
-        for game in range(games):
-            # the first level of the pair takes Yellow in even games, Red in odd ones
-            seat = game % 2
-            levels = (first, second) if seat == 0 else (second, first)
-            winner, moves = play_game(levels, seed + 2 * game, THINK_SECONDS)
-            if winner is None:
-                draws += 1
-            elif winner == seat:
-                wins += 1
-            else:
-                losses += 1
-            if verbose:
-                result = "draw" if winner is None else f"level {levels[winner]} won"
-                print(
-                    f"  game {game + 1}: level {levels[0]} (Yellow) vs {levels[1]} (Red): {moves} {result}",
-                    flush=True,
-                )
-        elapsed = time.perf_counter() - started
+    def show(index: int, result: GameResult, seat: int) -> None:
+        winner = result.outcome.winner
+        verdict = "draw" if winner is None else f"level {result.levels[winner]} won"
         print(
-            f"level {first} vs level {second}: {wins} wins, {draws} draws, {losses} losses "
-            f"in {games} games ({100 * wins / max(games, 1):.0f} % wins; {elapsed:.0f} s)"
+            f"  game {index + 1}: level {result.levels[0]} (Yellow) vs {result.levels[1]} (Red): "
+            f"{''.join(result.moves)} {verdict}",
+            flush=True,
         )
+
+    for first, second in pairs:
+        tally = tournament(
+            GAME, GAME.options(), first, second, games, seed, on_game=show if verbose else None
+        )
+        print(tally.line())
 
 
 def bench_profile(files: list[Path], limit: int) -> None:
@@ -171,14 +145,6 @@ def bench_profile(files: list[Path], limit: int) -> None:
     out = io.StringIO()
     pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(8)
     print(out.getvalue())
-
-
-def _pairs(text: str) -> list[tuple[int, int]]:
-    pairs = []
-    for item in text.split(","):
-        a, _, b = item.partition(":")
-        pairs.append((int(a), int(b)))
-    return pairs
 
 
 def main(argv: list[str]) -> int:
@@ -206,7 +172,7 @@ def main(argv: list[str]) -> int:
         bench_depth(args.repeats, 1.0)
     if args.tournament:
         random.seed(args.seed)
-        bench_tournament(_pairs(args.levels), args.games, args.seed, args.verbose)
+        bench_tournament(parse_pairs(args.levels), args.games, args.seed, args.verbose)
     if args.profile:
         bench_profile(args.files, args.limit or 300)
     return 0

@@ -16,14 +16,13 @@ machine may be shared.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections.abc import Callable
 from functools import partial
 from typing import Final, TypeVar
 
-from ludoteca.ai.base import Budget
+from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME
 from ludoteca.games.othello.bitboard import square_name
@@ -31,7 +30,6 @@ from ludoteca.games.othello.endgame import EndgameSolver
 from ludoteca.games.othello.engine import Engine, SearchProgress
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
-from ludoteca.games.othello.players import THINK_SECONDS, player_for_level
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -122,58 +120,23 @@ def bench_endgame(repeats: int, count: int) -> None:
         )
 
 
-def play_game(black_level: int, white_level: int, seed: int, opening_plies: int) -> tuple[int, int]:
-    """One game between two levels from a random opening; the final disc counts."""
-    chooser = random.Random(seed)
-    state = GAME.start({}, 0, 2)
-    for _ in range(opening_plies):
-        state = GAME.play(state, chooser.choice(list(GAME.legal_moves(state))))
-    levels = (black_level, white_level)
-    players = (player_for_level(black_level), player_for_level(white_level))
-    while (seat := GAME.to_move(state)) is not None:
-        move = players[seat].choose(GAME, state, seat, Budget(THINK_SECONDS[levels[seat]]))
-        state = GAME.play(state, move)
-    black, white = state.counts()
-    return black, white
-
-
 def bench_tournament(
     pairs: list[tuple[int, int]], games: int, opening_plies: int, seed: int, verbose: bool = False
 ) -> None:
-    for first, second in pairs:
-        wins = draws = losses = 0
-        started = time.perf_counter()
-        for index in range(games):
-            opening = seed + index // 2
-            if index % 2 == 0:
-                mine, theirs = play_game(first, second, opening, opening_plies)
-            else:
-                theirs, mine = play_game(second, first, opening, opening_plies)
-            if verbose:
-                colour = "Black" if index % 2 == 0 else "White"
-                print(
-                    f"  game {index + 1}: level {first} ({colour}) {mine} – {theirs} level {second}",
-                    flush=True,
-                )
-            if mine > theirs:
-                wins += 1
-            elif mine == theirs:
-                draws += 1
-            else:
-                losses += 1
+    def show(index: int, result: GameResult, seat: int) -> None:
+        scores = result.outcome.scores or (0, 0)
+        colour = "Black" if seat == 0 else "White"
         print(
-            f"level {first} vs level {second}: {wins} wins, {draws} draws, {losses} losses "
-            f"over {games} games ({100 * wins / max(games, 1):.0f} % wins; colours alternating, "
-            f"{opening_plies} random opening plies; {time.perf_counter() - started:.0f} s)"
+            f"  game {index + 1}: level {result.levels[seat]} ({colour}) {scores[seat]} – "
+            f"{scores[1 - seat]} level {result.levels[1 - seat]}",
+            flush=True,
         )
 
-
-def _pairs(text: str) -> list[tuple[int, int]]:
-    out = []
-    for part in text.split(","):
-        a, _, b = part.partition(":")
-        out.append((int(a), int(b)))
-    return out
+    for first, second in pairs:
+        tally = tournament(
+            GAME, {}, first, second, games, seed, opening_plies, on_game=show if verbose else None
+        )
+        print(f"{tally.line()}; {opening_plies} random opening plies")
 
 
 def main(argv: list[str]) -> int:
@@ -199,5 +162,5 @@ def main(argv: list[str]) -> int:
     if args.endgame or not chosen:
         bench_endgame(args.repeats, args.positions)
     if args.tournament:
-        bench_tournament(_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
+        bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
     return 0
