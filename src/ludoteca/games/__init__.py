@@ -16,6 +16,7 @@ from ludoteca.core.game import Game
 GAME_KEYS: tuple[str, ...] = (
     "connect4",
     "othello",
+    "turtles",
 )
 
 

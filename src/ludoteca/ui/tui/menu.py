@@ -14,6 +14,7 @@ from ludoteca.i18n import _
 from ludoteca.match import Match
 from ludoteca.store import Store, StoreError
 from ludoteca.ui import session
+from ludoteca.ui.tui.adapter import adapter_for
 from ludoteca.ui.tui.play import Console, TerminalGame, _EndOfInput
 
 
@@ -70,6 +71,14 @@ class Menu:
         game = self.pick_game()
         if game is None:
             return
+        custom = adapter_for(game.info.key).new_game(game, self.console.ask, self.console.say)
+        options, seats = (game.options(custom[0]), custom[1]) if custom else self.ask_options_and_seats(game)
+        seed_text = self.ask_value(_("Seed (Enter for a random one)"), "") if game.info.chance else ""
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.SystemRandom().randrange(1 << 31)
+        match = Match(game, options, seats, seed)
+        TerminalGame(match, self.store, self.console).run()
+
+    def ask_options_and_seats(self, game: Game[Any, Any]) -> tuple[dict[str, OptionValue], list[SeatSpec]]:
         given: dict[str, OptionValue] = {}
         for spec in game.info.options:
             hint = f" ({'/'.join(spec.choices)})" if spec.choices else ""
@@ -94,10 +103,7 @@ class Menu:
                     count = int(raw)
                     break
         seats = [self.ask_seat(game, seat, count) for seat in range(count)]
-        seed_text = self.ask_value(_("Seed (Enter for a random one)"), "")
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.SystemRandom().randrange(1 << 31)
-        match = Match(game, options, seats, seed)
-        TerminalGame(match, self.store, self.console).run()
+        return options, seats
 
     @staticmethod
     def _shown(value: OptionValue) -> str:
