@@ -70,10 +70,11 @@ def cmd_games(argv: list[str]) -> int:
         seats = (
             f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats}–{info.max_seats}"
         )
-        print(f"{key:<11} {info.title} — {info.summary} [{_('players')}: {seats}]")
+        print(f"{key:<11} {_(info.title)} — {_(info.summary)} [{_('players')}: {seats}]")
         for spec in info.options:
             choices = f" ({', '.join(spec.choices)})" if spec.choices else ""
-            print(f"{'':<13}--{spec.name.replace('_', '-')}{choices}: {spec.help}; default {spec.default}")
+            default = _("default {value}").format(value=spec.default)
+            print(f"{'':<13}--{spec.name.replace('_', '-')}{choices}: {_(spec.help)}; {default}")
     return 0
 
 

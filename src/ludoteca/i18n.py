@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import gettext
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -23,32 +24,62 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
 
-class PoTranslations(gettext.NullTranslations):
-    """A catalogue read straight from a .po file (msgid/msgstr pairs, plural forms ignored)."""
+#: which plural form a count takes, per language (gettext's Plural-Forms, as Python)
+def _english_plural(n: int) -> int:
+    return 0 if n == 1 else 1
 
-    def __init__(self, path: Path) -> None:
+
+def _french_plural(n: int) -> int:
+    return 0 if n in (0, 1) else 1
+
+
+PLURAL_RULES: dict[str, Callable[[int], int]] = {"en": _english_plural, "fr": _french_plural}
+
+
+class PoTranslations(gettext.NullTranslations):
+    """A catalogue read straight from a .po file."""
+
+    def __init__(self, path: Path, lang: str) -> None:
         super().__init__()
-        self.catalogue = read_po(path.read_text(encoding="utf-8"))
+        self.catalogue, self.plurals = read_po_entries(path.read_text(encoding="utf-8"))
+        self.plural = PLURAL_RULES.get(lang, PLURAL_RULES["en"])
 
     def gettext(self, message: str) -> str:
         return self.catalogue.get(message) or message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return self.gettext(msgid1 if n == 1 else msgid2)
+        forms = self.plurals.get(msgid1)
+        if forms:
+            index = min(self.plural(n), len(forms) - 1)
+            if forms[index]:
+                return forms[index]
+        return msgid1 if n == 1 else msgid2
 
 
 def read_po(text: str) -> dict[str, str]:
-    """msgid → msgstr from .po text (multi-line strings joined; fuzzy or empty entries skipped)."""
-    entries: dict[str, str] = {}
+    """msgid → msgstr of the singular entries of .po text."""
+    return read_po_entries(text)[0]
+
+
+def read_po_entries(text: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """(singular entries, plural entries msgid → forms) from .po text. Multi-line strings are
+    joined; fuzzy and untranslated entries are skipped."""
+    singles: dict[str, str] = {}
+    plurals: dict[str, list[str]] = {}
     current: dict[str, str] = {}
     field: str | None = None
     fuzzy = False
 
     def flush() -> None:
         nonlocal fuzzy
-        msgid, msgstr = current.get("msgid", ""), current.get("msgstr", "")
-        if msgid and msgstr and not fuzzy:
-            entries[msgid] = msgstr
+        msgid = current.get("msgid", "")
+        if msgid and not fuzzy:
+            if "msgid_plural" in current:
+                forms = [current[k] for k in sorted(k for k in current if k.startswith("msgstr["))]
+                if any(forms):
+                    plurals[msgid] = forms
+            elif current.get("msgstr"):
+                singles[msgid] = current["msgstr"]
         current.clear()
         fuzzy = False
 
@@ -63,15 +94,15 @@ def read_po(text: str) -> dict[str, str]:
                 fuzzy = True
             continue
         keyword, _sep, rest = line.partition(" ")
-        if keyword in ("msgid", "msgstr"):
-            if keyword == "msgid" and "msgid" in current and "msgstr" in current:
+        if keyword in ("msgid", "msgid_plural", "msgstr") or keyword.startswith("msgstr["):
+            if keyword == "msgid" and "msgid" in current and any(k.startswith("msgstr") for k in current):
                 flush()
             field = keyword
             current[field] = ast.literal_eval(rest)
         elif line.startswith('"') and field is not None:
             current[field] += ast.literal_eval(line)
     flush()
-    return entries
+    return singles, plurals
 
 
 def set_language(lang: str | None) -> str:
@@ -83,7 +114,7 @@ def set_language(lang: str | None) -> str:
     lang = lang.split(".")[0].split("_")[0].lower() or "en"
     path = LOCALE_DIR / f"{lang}.po"
     if lang != "en" and path.is_file():
-        _translation, _language = PoTranslations(path), lang
+        _translation, _language = PoTranslations(path, lang), lang
     else:
         _translation, _language = gettext.NullTranslations(), "en"
     return _language
@@ -99,3 +130,9 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalogue without translating it yet: for tables of names defined
+    at import time (`COLOURS = (N_("red"), …)`), translated where shown with `_(name)`."""
+    return message

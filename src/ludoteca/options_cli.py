@@ -7,6 +7,7 @@ from typing import Any
 
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
+from ludoteca.i18n import _
 
 
 def flag(name: str) -> str:
@@ -22,7 +23,7 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> N
                 dest=f"opt_{spec.name}",
                 action=argparse.BooleanOptionalAction,
                 default=None,
-                help=spec.help,
+                help=_(spec.help),
             )
             continue
         extra = ""
@@ -35,7 +36,7 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> N
             dest=f"opt_{spec.name}",
             default=None,
             metavar=spec.name.upper(),
-            help=f"{spec.help}{extra}; default {spec.default}",
+            help=f"{_(spec.help)}{extra}; " + _("default {value}").format(value=spec.default),
         )
 
 

@@ -22,6 +22,7 @@ from typing import Generic, TypeVar
 from ludoteca.core.errors import IllegalMove, NotationError
 from ludoteca.core.options import Options, OptionSpec, OptionValue, resolve_options
 from ludoteca.core.outcome import Outcome
+from ludoteca.i18n import N_, _
 
 Seat = int
 S = TypeVar("S")
@@ -44,7 +45,7 @@ class GameInfo:
     #: some seat may not see everything (hands, decks, face-down programs)
     hidden_information: bool = False
     #: the names under which seats appear when the user does not name them
-    seat_names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4")
+    seat_names: tuple[str, ...] = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
     extra: Mapping[str, object] = field(default_factory=dict)
 
 
@@ -122,7 +123,7 @@ class Game(ABC, Generic[S, M]):
     # ----- seats, views, draws --------------------------------------------------------------
     def seat_name(self, state: S, seat: Seat) -> str:
         """The colour or role of a seat ("Black", "Silver")."""
-        return self.info.seat_names[seat]
+        return _(self.info.seat_names[seat])
 
     def view(self, state: S, seat: Seat | None) -> S:
         """What `seat` may know (None = a spectator). The only door hidden information leaves by:
@@ -163,14 +164,19 @@ class Game(ABC, Generic[S, M]):
         return ""
 
     def rules_text(self) -> str:
-        """The rules for players (`ludoteca rules KEY`): the package's rules.md by default."""
+        """The rules for players (`ludoteca rules KEY`): the package's `rules.<language>.md` when
+        there is one for the current language, else its `rules.md`."""
         from importlib import resources
 
+        from ludoteca.i18n import language
+
         package = type(self).__module__.rsplit(".", 1)[0]
-        try:
-            return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError):
-            return self.info.summary
+        for name in (f"rules.{language()}.md", "rules.md"):
+            try:
+                return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+            except (FileNotFoundError, ModuleNotFoundError):
+                continue
+        return _(self.info.summary)
 
     # ----- hooks for search -------------------------------------------------------------------
     def evaluate(self, state: S, seat: Seat) -> float:

@@ -36,9 +36,9 @@ class OptionSpec:
             if isinstance(raw, bool):
                 return raw
             text = str(raw).strip().lower()
-            if text in ("1", "yes", "true", "on"):
+            if text in ("1", "yes", "y", "true", "on", "oui", "o"):
                 return True
-            if text in ("0", "no", "false", "off"):
+            if text in ("0", "no", "n", "false", "off", "non"):
                 return False
             raise OptionError(f"option {self.name} is a switch: use yes or no, not {raw!r}")
         if isinstance(self.default, int):

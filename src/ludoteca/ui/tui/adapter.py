@@ -13,6 +13,7 @@ from typing import Any
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.options import OptionValue
 from ludoteca.core.seats import SeatSpec
+from ludoteca.i18n import _
 from ludoteca.ui.tui.style import Style
 
 
@@ -32,7 +33,7 @@ class TuiAdapter:
         return f"Type a move in {game.info.title} notation, e.g. {example}"
 
     def prompt(self, game: Game[Any, Any], state: Any, seat: Seat) -> str:
-        return f"{game.seat_name(state, seat)} to move> "
+        return _("{name} to move> ").format(name=game.seat_name(state, seat))
 
     def begin(self, match: Any, store: Any) -> None:
         """Called once when a terminal game starts, with its match and the store (None without
@@ -61,6 +62,11 @@ class TuiAdapter:
         """Called after each move while the game goes on; True stops the game there and the loop
         offers to save it (the Qwirkle brief's end-of-round "continue or stop"). Default: False."""
         return False
+
+    def expand_input(self, game: Game[Any, Any], state: Any, seat: Seat, line: str, console: Any) -> str:
+        """A chance to turn what the player typed into a move before the loop reads it (Qwirkle:
+        `c` opens arrow-key entry on a terminal). `state` is the seat's view. Default: unchanged."""
+        return line
 
 
 def adapter_for(key: str) -> TuiAdapter:

@@ -83,9 +83,9 @@ class Menu:
         for spec in game.info.options:
             hint = f" ({'/'.join(spec.choices)})" if spec.choices else ""
             if isinstance(spec.default, bool):
-                hint = " (yes/no)"
+                hint = _(" (yes/no)")
             while True:
-                raw = self.ask_value(f"{spec.help}{hint}", self._shown(spec.default))
+                raw = self.ask_value(f"{_(spec.help)}{hint}", self._shown(spec.default))
                 try:
                     given[spec.name] = spec.parse(raw)
                     break
@@ -113,7 +113,7 @@ class Menu:
 
     def ask_seat(self, game: Game[Any, Any], seat: int, count: int) -> SeatSpec:
         default = "h" if seat == 0 else f"{3}"
-        colour = game.info.seat_names[seat] if seat < len(game.info.seat_names) else str(seat + 1)
+        colour = _(game.info.seat_names[seat]) if seat < len(game.info.seat_names) else str(seat + 1)
         while True:
             raw = self.ask_value(
                 _("Player {n} ({colour}): h = human, 1–{max} = computer level").format(

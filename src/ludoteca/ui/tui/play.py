@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ludoteca.ai.base import SearchCancelled
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 from ludoteca.match import Match
 from ludoteca.store import Store, StoreError
 from ludoteca.ui import session
@@ -22,17 +22,17 @@ from ludoteca.ui.tui.adapter import TuiAdapter, adapter_for
 from ludoteca.ui.tui.style import Style, detect_style
 
 COMMANDS = {
-    "help": "show this help",
-    "moves": "list the legal moves",
-    "undo": "take back your last move (and the computer's reply)",
-    "redo": "replay what undo took back",
-    "hint": "ask the computer for a suggestion",
-    "save": "save the game (optionally: save NAME)",
-    "draw": "claim a draw, when the rules allow it",
-    "resign": "give up this game",
-    "board": "draw the board again",
-    "rules": "show the rules of this game",
-    "quit": "leave (asks whether to save first)",
+    "help": N_("show this help"),
+    "moves": N_("list the legal moves"),
+    "undo": N_("take back your last move (and the computer's reply)"),
+    "redo": N_("replay what undo took back"),
+    "hint": N_("ask the computer for a suggestion"),
+    "save": N_("save the game (optionally: save NAME)"),
+    "draw": N_("claim a draw, when the rules allow it"),
+    "resign": N_("give up this game"),
+    "board": N_("draw the board again"),
+    "rules": N_("show the rules of this game"),
+    "quit": N_("leave (asks whether to save first)"),
 }
 
 
@@ -146,6 +146,7 @@ class TerminalGame:
             self._show(seat)
             self._redraw = False
         line = self.console.ask(self.adapter.prompt(self.match.game, self.match.view(seat), seat))
+        line = self.adapter.expand_input(self.match.game, self.match.view(seat), seat, line, self.console)
         if not line:
             return True
         word, _sep, rest = line.partition(" ")

@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from ludoteca import i18n
+from ludoteca.i18n import N_, _, ngettext, read_po_entries, set_language
+
+PO = '''
+msgid ""
+msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+msgid "Undo"
+msgstr "Annuler"
+
+#, fuzzy
+msgid "Redo"
+msgstr "Refaire"
+
+msgid "{n} disc"
+msgid_plural "{n} discs"
+msgstr[0] "{n} pion"
+msgstr[1] "{n} pions"
+
+msgid "long"
+msgstr "très "
+"long"
+'''
+
+
+def test_po_entries_singular_plural_multiline_and_fuzzy() -> None:
+    singles, plurals = read_po_entries(PO)
+    assert singles == {"Undo": "Annuler", "long": "très long"}  # the fuzzy entry is not trusted
+    assert plurals == {"{n} disc": ["{n} pion", "{n} pions"]}
+
+
+def test_french_catalogue_translates_and_uses_french_plurals(monkeypatch: object) -> None:
+    try:
+        assert set_language("fr") == "fr"
+        assert _("Undo") != "Undo"
+        # French takes the singular for 0 and 1
+        assert ngettext("{n} disc", "{n} discs", 0) == ngettext("{n} disc", "{n} discs", 1)
+        assert ngettext("{n} disc", "{n} discs", 2) != ngettext("{n} disc", "{n} discs", 1)
+        assert _("a sentence nobody translated") == "a sentence nobody translated"
+    finally:
+        set_language("en")
+    assert _("Undo") == "Undo"
+    assert N_("Player 1") == "Player 1"
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert set_language("tlh") == "en"
+    assert i18n.language() == "en"
+
+
+def test_every_french_translation_keeps_the_placeholders() -> None:
+    import re
+
+    text = (Path(i18n.__file__).with_name("locale") / "fr.po").read_text(encoding="utf-8")
+    singles, plurals = read_po_entries(text)
+    fields = re.compile(r"\{[^{}]*\}")
+    for msgid, msgstr in singles.items():
+        assert set(fields.findall(msgid)) == set(fields.findall(msgstr)), msgid
+    for msgid, forms in plurals.items():
+        for form in forms:
+            assert set(fields.findall(form)) <= set(fields.findall(msgid)) | {"{n}"}, msgid
