@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 
 
-def run(args: list[str], home: Path, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str], home: Path, stdin: str = "", timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
     return subprocess.run(
-        [sys.executable, "-m", "ludoteca", *args], input=stdin, capture_output=True, text=True, env=env,
+        [sys.executable, "-m", "ludoteca", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
         timeout=timeout,
     )
 
@@ -50,8 +56,11 @@ def test_perft_prints_the_leaf_count_last(home: Path) -> None:
 
 def test_a_scripted_game_is_saved_resumed_finished_and_scored(home: Path) -> None:
     # Yellow builds column 1 while Red plays column 2; save half-way, then leave.
-    first = run(["play", "connect4", "--players", "Ann=human,Bob=human", "--seed", "1"], home,
-                "1\n2\n1\n2\nsave\nquit\n")
+    first = run(
+        ["play", "connect4", "--players", "Ann=human,Bob=human", "--seed", "1"],
+        home,
+        "1\n2\n1\n2\nsave\nquit\n",
+    )
     assert first.returncode == 0, first.stderr
     assert "Saved (number 1)" in first.stdout
     listing = run(["saves"], home)
@@ -80,7 +89,9 @@ def test_end_of_input_saves_instead_of_losing_the_game(home: Path) -> None:
 
 def test_play_against_the_computer_to_the_end(home: Path) -> None:
     moves = "\n".join(["4"] * 3 + ["3", "5", "2", "6", "1", "7"] * 6) + "\n"
-    out = run(["play", "connect4", "--players", "human,computer:1", "--seed", "5", "--think", "0.1"], home, moves)
+    out = run(
+        ["play", "connect4", "--players", "human,computer:1", "--seed", "5", "--think", "0.1"], home, moves
+    )
     assert out.returncode == 0
     assert "is thinking" in out.stdout and "plays" in out.stdout
 

@@ -42,7 +42,9 @@ def variants(game: Game[Any, Any]) -> list[dict[str, Any]]:
     return [game.options()]
 
 
-def playout(game: Game[Any, Any], options: dict[str, Any], seats: int, seed: int) -> tuple[list[Any], list[str]]:
+def playout(
+    game: Game[Any, Any], options: dict[str, Any], seats: int, seed: int
+) -> tuple[list[Any], list[str]]:
     chooser = random.Random(seed)
     state = game.start(options, seed, seats)
     states, moves = [state], []
@@ -63,7 +65,9 @@ def playout(game: Game[Any, Any], options: dict[str, Any], seats: int, seed: int
 
 
 CASES = [
-    pytest.param(game, options, seats, id=f"{game.info.key}-{'-'.join(str(v) for v in options.values())}-{seats}p")
+    pytest.param(
+        game, options, seats, id=f"{game.info.key}-{'-'.join(str(v) for v in options.values())}-{seats}p"
+    )
     for game in GAMES
     for options in variants(game)
     for seats in seat_counts(game)
@@ -71,9 +75,11 @@ CASES = [
 
 
 @pytest.mark.parametrize(("game", "options", "seats"), CASES)
-def test_random_playouts_respect_the_contract(game: Game[Any, Any], options: dict[str, Any], seats: int) -> None:
+def test_random_playouts_respect_the_contract(
+    game: Game[Any, Any], options: dict[str, Any], seats: int
+) -> None:
     for seed in (1, 2):
-        states, moves = playout(game, options, seats, seed)
+        states, _moves = playout(game, options, seats, seed)
         final = states[-1]
         outcome = game.outcome(final)
         if outcome is not None:
@@ -101,7 +107,11 @@ def test_records_replay_to_the_same_state(game: Game[Any, Any], options: dict[st
     states, moves = playout(game, options, seats, seed)
     outcome = game.outcome(states[-1])
     record = Record(
-        game.info.key, seed, options, tuple(SeatSpec() for _ in range(seats)), moves,
+        game.info.key,
+        seed,
+        options,
+        tuple(SeatSpec() for _ in range(seats)),
+        moves,
         result=outcome.result_tag() if outcome else None,
         scores=outcome.scores if outcome else None,
     )
@@ -147,7 +157,9 @@ def test_views_hide_chance_and_are_stable(game: Game[Any, Any], options: dict[st
 
 
 @pytest.mark.parametrize(("game", "options", "seats"), CASES)
-def test_terminal_board_draws_for_every_seat(game: Game[Any, Any], options: dict[str, Any], seats: int) -> None:
+def test_terminal_board_draws_for_every_seat(
+    game: Game[Any, Any], options: dict[str, Any], seats: int
+) -> None:
     states, _ = playout(game, options, seats, 6)
     adapter = adapter_for(game.info.key)
     for state in (states[0], states[len(states) // 2], states[-1]):

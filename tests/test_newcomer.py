@@ -18,8 +18,13 @@ class Terminal:
     def __init__(self, args: list[str], home: Path) -> None:
         env = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ludoteca", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, env=env, bufsize=0,
+            [sys.executable, "-m", "ludoteca", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+            bufsize=0,
         )
         self.transcript = ""
 
@@ -73,8 +78,11 @@ def test_a_whole_othello_game_saved_resumed_and_scored(tmp_path: Path) -> None:
     assert "is thinking" in transcript and "plays" in transcript
 
     saves = subprocess.run(
-        [sys.executable, "-m", "ludoteca", "saves"], capture_output=True, text=True,
-        env={**os.environ, "LUDOTECA_HOME": str(home)}, check=True,
+        [sys.executable, "-m", "ludoteca", "saves"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LUDOTECA_HOME": str(home)},
+        check=True,
     ).stdout
     assert "half-way" in saves and "othello" in saves
 
@@ -85,7 +93,10 @@ def test_a_whole_othello_game_saved_resumed_and_scored(tmp_path: Path) -> None:
     assert "Game over:" in transcript
 
     scores = subprocess.run(
-        [sys.executable, "-m", "ludoteca", "scores", "othello"], capture_output=True, text=True,
-        env={**os.environ, "LUDOTECA_HOME": str(home)}, check=True,
+        [sys.executable, "-m", "ludoteca", "scores", "othello"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LUDOTECA_HOME": str(home)},
+        check=True,
     ).stdout
     assert "othello" in scores and "Black" in scores and "White" in scores

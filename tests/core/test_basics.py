@@ -37,7 +37,9 @@ def test_options_fill_defaults_and_refuse_bad_values() -> None:
     )
     assert resolve_options(specs, {}) == {"variant": "classic", "drops": 42, "bug": False}
     assert resolve_options(specs, {"variant": "CASCADE", "drops": "10", "bug": "yes"}) == {
-        "variant": "cascade", "drops": 10, "bug": True,
+        "variant": "cascade",
+        "drops": 10,
+        "bug": True,
     }
     with pytest.raises(OptionError, match="choose one of: classic, cascade"):
         resolve_options(specs, {"variant": "hexagonal"})

@@ -5,7 +5,7 @@ from pathlib import Path
 from ludoteca import i18n
 from ludoteca.i18n import N_, _, ngettext, read_po_entries, set_language
 
-PO = '''
+PO = """
 msgid ""
 msgstr "Content-Type: text/plain; charset=UTF-8\\n"
 
@@ -24,7 +24,7 @@ msgstr[1] "{n} pions"
 msgid "long"
 msgstr "très "
 "long"
-'''
+"""
 
 
 def test_po_entries_singular_plural_multiline_and_fuzzy() -> None:

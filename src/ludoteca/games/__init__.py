@@ -14,8 +14,11 @@ from ludoteca.core.game import Game
 
 #: in menu order
 GAME_KEYS: tuple[str, ...] = (
+    "khet",
     "connect4",
     "othello",
+    "fiveormore",
+    "qwirkle",
     "turtles",
 )
 
