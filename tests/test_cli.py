@@ -120,3 +120,10 @@ def test_rules_and_help(home: Path) -> None:
     assert "column" in run(["rules", "connect4"], home).stdout.lower()
     assert "usage" in run(["--help"], home).stdout
     assert run(["play", "othello", "--help"], home).returncode == 0
+
+
+def test_the_qwirkle_console_of_its_brief_opens_from_the_menu_command(home: Path) -> None:
+    out = run(["menu", "qwirkle"], home, "4\n5\n")
+    assert out.returncode == 0
+    assert "Qwirkle" in out.stdout and "Start a new game" in out.stdout
+    assert run(["menu", "chess"], home).returncode == 2

@@ -344,6 +344,13 @@ def cmd_bench(argv: list[str]) -> int:
 
 
 def cmd_menu(argv: list[str]) -> int:
+    """`ludoteca menu` (every game) or `ludoteca menu qwirkle` (the Qwirkle brief's own console)."""
+    if argv and argv[0] == "qwirkle":
+        from ludoteca.ui.tui.qwirkle_console import run_console
+
+        return run_console(_open_store())
+    if argv:
+        raise UsageError(_("'ludoteca menu' takes no game, or qwirkle for the Qwirkle console"))
     from ludoteca.ui.tui.menu import run_menu
 
     return run_menu(_open_store())
@@ -396,7 +403,7 @@ commands:
   solve GAME …               exact solvers (connect4, othello)
   setups GAME …              user-made setups (khet)
   bench [GAME …]             benchmarks
-  menu                       the terminal menu
+  menu [qwirkle]             the terminal menu (qwirkle: the Qwirkle console of its brief)
   screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
 
 'ludoteca COMMAND --help' tells more.
