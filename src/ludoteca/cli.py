@@ -410,8 +410,23 @@ commands:
 """
 
 
+def _choose_language() -> None:
+    """LUDOTECA_LANG first, then the language chosen in the window's settings, then LANG."""
+    if os.environ.get("LUDOTECA_LANG"):
+        set_language(None)
+        return
+    try:
+        from ludoteca.store import Store
+
+        with Store() as store:
+            chosen = store.get_setting("language")
+    except Exception:  # an unreadable store must not stop the program from starting
+        chosen = None
+    set_language(chosen)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    set_language(None)
+    _choose_language()
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] == "--ui":
         return _guarded(cmd_start, args)
