@@ -127,3 +127,21 @@ def test_undo_after_play_restores_the_state(picks: list[int]) -> None:
         match.undo()
         assert match.state == before
         match.redo()
+
+
+def test_a_computer_that_judges_itself_worse_claims_the_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ludoteca.ai import levels
+    from ludoteca.ai.simple import RandomPlayer
+
+    class Cautious(RandomPlayer):
+        def wants_draw(self, game: object, state: object, seat: int, seconds: float | None = None) -> bool:
+            return True
+
+    monkeypatch.setattr(levels, "_generic", lambda game, level: Cautious())
+    match = Match(GAME, {}, (HUMAN, SeatSpec("computer", 2)), 1)
+    match.play("a1")
+    assert not match.computer_wants_draw(1)  # tic-tac-toe never allows a claim
+    monkeypatch.setattr(type(GAME), "can_claim_draw", lambda self, state: True)
+    assert match.computer_wants_draw(1)
+    match.claim_draw()
+    assert match.outcome is not None and match.outcome.is_draw

@@ -238,6 +238,17 @@ class Match:
         seat = self.to_move()
         return seat if seat is not None and self.is_computer(seat) else None
 
+    def computer_wants_draw(self, seat: Seat) -> bool:
+        """Whether the computer in `seat` claims an available draw (players that can judge it
+        expose `wants_draw(game, view, seat, seconds=…)`; others never claim)."""
+        if not self.can_claim_draw() or not self.is_computer(seat):
+            return False
+        computer = computer_for(self.game, self.seats[seat].level or 3, self.think_seconds)
+        wants = getattr(computer.player, "wants_draw", None)
+        if wants is None:
+            return False
+        return bool(wants(self.game, self.view(seat), seat, seconds=min(computer.think, 0.5)))
+
     def think(self, seat: Seat | None = None, level: int | None = None) -> Thinker:
         """Start a computer player on `seat`'s view in a background thread (for hints too)."""
         seat = self.to_move() if seat is None else seat

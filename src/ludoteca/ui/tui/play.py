@@ -200,6 +200,10 @@ class TerminalGame:
 
     def _computer_turn(self, seat: int) -> None:
         label = self.match.seat_label(seat)
+        if self.match.computer_wants_draw(seat):
+            self.match.claim_draw()
+            self.console.say(_("{name} claims a draw.").format(name=label))
+            return
         thinker = self.match.think(seat)
         spinner = itertools.cycle("|/-\\")
         interactive = self.console.interactive
