@@ -85,3 +85,14 @@ def test_a_tournament_alternates_seats_and_counts_every_game() -> None:
     result = play_game(GAME, {}, (1, 1), seed=3, opening_plies=9)
     assert len(result.moves) >= 5 and result.outcome is not None
     assert parse_pairs("5:3,3:1") == [(5, 3), (3, 1)]
+
+
+def test_bench_levels_are_checked() -> None:
+    import argparse
+
+    from ludoteca.ai.tournament import parse_levels
+
+    assert parse_levels("2,5") == [2, 5]
+    for bad in ("", "0", "6", "two"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_levels(bad)

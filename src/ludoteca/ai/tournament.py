@@ -6,6 +6,7 @@ so a tournament measures what a player would meet.
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -17,6 +18,8 @@ from ludoteca.ai.levels import computer_for
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
+from ludoteca.core.seats import MAX_LEVEL
+from ludoteca.i18n import _
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,17 @@ def tournament(
             on_game(index, result, seat)
     tally.seconds = time.perf_counter() - started
     return tally
+
+
+def parse_levels(text: str) -> list[int]:
+    """'2,5' → [2, 5], for a bench's --levels flag (argparse `type=`); refuses anything but 1–5."""
+    try:
+        levels = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("levels are numbers 1 to 5, e.g. 2,5")) from None
+    if not levels or any(not 1 <= level <= MAX_LEVEL for level in levels):
+        raise argparse.ArgumentTypeError(_("levels are numbers 1 to 5, e.g. 2,5"))
+    return levels
 
 
 def parse_pairs(text: str) -> list[tuple[int, int]]:

@@ -13,19 +13,9 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from ludoteca.ai.tournament import play_game
+from ludoteca.ai.tournament import parse_levels, play_game
 from ludoteca.games.fiveormore import GAME
 from ludoteca.i18n import _
-
-
-def _levels(text: str) -> list[int]:
-    try:
-        levels = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("levels are numbers 1 to 5, e.g. 2,5")) from None
-    if not levels or any(not 1 <= level <= 5 for level in levels):
-        raise argparse.ArgumentTypeError(_("levels are numbers 1 to 5, e.g. 2,5"))
-    return levels
 
 
 def main(argv: Sequence[str]) -> int:
@@ -34,7 +24,9 @@ def main(argv: Sequence[str]) -> int:
         description=_("Final scores of each computer level over seeded games."),
     )
     parser.add_argument("--games", type=int, default=100, help=_("games per level (default 100)"))
-    parser.add_argument("--levels", type=_levels, default=[1, 2, 3, 4, 5], help=_("e.g. 2,5 (default all)"))
+    parser.add_argument(
+        "--levels", type=parse_levels, default=[1, 2, 3, 4, 5], help=_("e.g. 2,5 (default all)")
+    )
     parser.add_argument("--size", default="medium", help=_("board size (default medium)"))
     parser.add_argument("--variant", default="classic", help=_("classic or recolour"))
     parser.add_argument("--first-seed", type=int, default=1, help=_("seed of the first game (default 1)"))

@@ -18,6 +18,7 @@ import time
 from collections.abc import Sequence
 
 from ludoteca.ai.base import Budget
+from ludoteca.ai.tournament import parse_levels
 from ludoteca.games.turtles import GAME
 from ludoteca.games.turtles.players import player_for_level
 from ludoteca.i18n import _
@@ -65,22 +66,12 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _levels(text: str) -> list[int]:
-    try:
-        levels = [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("levels are numbers 1 to 5, e.g. 2,5")) from None
-    if not levels or any(not 1 <= level <= 5 for level in levels):
-        raise argparse.ArgumentTypeError(_("levels are numbers 1 to 5, e.g. 2,5"))
-    return levels
-
-
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="ludoteca bench turtles", description=_("Robot Turtles computer players: figures.")
     )
     parser.add_argument("--solo", type=int, default=100, help=_("solo runs per level (default 100)"))
-    parser.add_argument("--levels", type=_levels, default=[1, 2, 3, 4, 5], help=_("levels timed solo"))
+    parser.add_argument("--levels", type=parse_levels, default=[1, 2, 3, 4, 5], help=_("levels timed solo"))
     parser.add_argument("--games", type=int, default=100, help=_("2-player duels (default 100)"))
     parser.add_argument("--strong", type=int, default=5, choices=range(1, 6), help=_("the level that duels"))
     parser.add_argument("--bug", action="store_true", help=_("duel with the Bug! option"))
