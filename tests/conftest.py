@@ -1,6 +1,13 @@
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+# Tic-tac-toe is installed the way a third-party game package is: a package and a `*.dist-info`
+# folder with its entry point, found on sys.path (see tests/plugins/ludoteca_tictactoe).
+PLUGINS = Path(__file__).with_name("plugins")
+sys.path.insert(0, str(PLUGINS))
 
 
 @pytest.fixture(autouse=True)

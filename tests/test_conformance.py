@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 
 from ludoteca.core import Game, Outcome, Rng
+from ludoteca.core.declaration import GameDeclaration
 from ludoteca.core.record import Record, replay
+from ludoteca.core.registry import all_games, declarations, failures, get_game
 from ludoteca.core.seats import SeatSpec
-from ludoteca.games import GAME_KEYS, get_game
-from ludoteca.ui.tui.adapter import adapter_for
-from ludoteca.ui.tui.style import Style
-from tests.tictactoe import GAME as TICTACTOE
+from ludoteca.kits.terminal.style import Style
+from ludoteca.shells.terminal.boards import terminal_board_for
 
-GAMES: list[Game[Any, Any]] = [TICTACTOE] + [get_game(key) for key in GAME_KEYS]
+GAMES: list[Game[Any, Any]] = all_games()
 MAX_PLIES = 400  # enough to end every game on the shelf from a random playout, or to test a long one
 
 
@@ -117,8 +117,6 @@ def test_records_replay_to_the_same_state(game: Game[Any, Any], options: dict[st
     )
     text = record.dumps()
     loaded = Record.loads(text)
-    if game is TICTACTOE:
-        return  # not registered, so it cannot be looked up by key; replay is checked below
     assert get_game(loaded.game) is game
     replayed = replay(game, loaded, text)
     assert replayed[-1] == states[-1]
@@ -161,7 +159,7 @@ def test_terminal_board_draws_for_every_seat(
     game: Game[Any, Any], options: dict[str, Any], seats: int
 ) -> None:
     states, _ = playout(game, options, seats, 6)
-    adapter = adapter_for(game.info.key)
+    adapter = terminal_board_for(game)
     for state in (states[0], states[len(states) // 2], states[-1]):
         game.describe_last(state)
         for seat in [None, *range(seats)]:
@@ -179,3 +177,31 @@ def test_rules_text_and_info(game: Game[Any, Any]) -> None:
     assert len(names) == len(set(names))
     for spec in info.options:
         assert spec.parse(spec.default) == spec.default
+
+
+DECLARATIONS = declarations()
+
+
+def test_the_shelf_holds_every_game_and_the_installed_example() -> None:
+    keys = [d.key for d in DECLARATIONS]
+    assert keys[:6] == ["khet", "connect4", "othello", "fiveormore", "qwirkle", "turtles"]
+    assert "tictactoe" in keys, "the example package installed by tests/conftest.py is on the shelf"
+    assert not failures(), [f.message for f in failures()]
+
+
+@pytest.mark.parametrize("declared", DECLARATIONS, ids=lambda d: d.key)
+def test_every_declared_part_loads_as_what_it_claims(declared: GameDeclaration) -> None:
+    from ludoteca.ai.levels import Levels
+    from ludoteca.kits.terminal.board import TerminalBoard
+    from ludoteca.kits.window.board import GameBoard
+
+    expected = {"levels": Levels, "terminal_board": TerminalBoard, "window_board": GameBoard}
+    for part, kind in expected.items():
+        loaded = declared.part(part)
+        if loaded is None:
+            continue
+        assert isinstance(loaded, kind) or (isinstance(loaded, type) and issubclass(loaded, kind)), part
+    for verb in declared.commands:
+        assert callable(declared.command(verb)), verb
+    if declared.start_position is not None:
+        assert callable(declared.part("start_position"))

@@ -8,21 +8,20 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from ludoteca import __version__
+from ludoteca.core.declaration import CommandContext, GameDeclaration
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import Record, replay
+from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
-from ludoteca.games import GAME_KEYS, get_game
 from ludoteca.i18n import _, set_language
-from ludoteca.options_cli import add_option_flags, given_options
+from ludoteca.shells.options import add_option_flags, given_options
 
-TOOL_VERBS = ("solve", "bench", "setups")
 USAGE_ERROR = 2
 
 
@@ -64,17 +63,18 @@ def _open_store() -> Any:
 # ----- commands ------------------------------------------------------------------------------
 def cmd_games(argv: list[str]) -> int:
     _parser("ludoteca games", _("List the games and their options.")).parse_args(argv)
-    for key in GAME_KEYS:
-        game = get_game(key)
-        info = game.info
+    for declared in declarations():
+        info = declared.game.info
         seats = (
             f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats}–{info.max_seats}"
         )
-        print(f"{key:<11} {_(info.title)} — {_(info.summary)} [{_('players')}: {seats}]")
+        print(f"{info.key:<11} {_(info.title)} — {_(info.summary)} [{_('players')}: {seats}]")
         for spec in info.options:
             choices = f" ({', '.join(spec.choices)})" if spec.choices else ""
             default = _("default {value}").format(value=spec.default)
             print(f"{'':<13}--{spec.name.replace('_', '-')}{choices}: {_(spec.help)}; {default}")
+    for failure in failures():
+        print(failure.sentence(), file=sys.stderr)
     return 0
 
 
@@ -86,8 +86,7 @@ def _default_seats(game: Game[Any, Any]) -> tuple[SeatSpec, ...]:
 
 
 def cmd_play(argv: list[str]) -> int:
-    from ludoteca.match import Match
-    from ludoteca.ui import session
+    from ludoteca.shells import session
 
     game, rest = _game_from(argv, "play")
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
@@ -110,30 +109,18 @@ def cmd_play(argv: list[str]) -> int:
         match = session.match_from_text(_read_text(args.record), think=args.think)
     else:
         if game is None:
-            raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(GAME_KEYS)))
+            raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(game_keys())))
         options = game.options(given_options(game, args))
         seats = parse_seats(args.players) if args.players else _default_seats(game)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        match = Match(
-            game, options, seats, seed, think=args.think, position=_position_for(game, options, store)
-        )
+        match = session.new_match(game, options, seats, seed, store, think=args.think)
     if args.ui == "gui":
-        from ludoteca.ui.gui import run_gui
+        from ludoteca.shells.window import run_gui
 
         return run_gui(store, match, save_id)
-    from ludoteca.ui.tui.play import play_in_terminal
+    from ludoteca.shells.terminal.play import play_in_terminal
 
     return play_in_terminal(match, store, save_id=save_id)
-
-
-def _position_for(game: Game[Any, Any], options: dict[str, Any], store: Any) -> str | None:
-    """A start position from a user-made setup, for games that have them (e.g. Khet)."""
-    try:
-        module: Any = import_module(f"ludoteca.tools.setups_{game.info.key}")
-    except ModuleNotFoundError:
-        return None
-    finder = getattr(module, "position_for", None)
-    return finder(options, store) if finder else None
 
 
 def _read_text(path: str) -> str:
@@ -147,7 +134,7 @@ def _read_text(path: str) -> str:
 
 def cmd_rules(argv: list[str]) -> int:
     parser = _parser("ludoteca rules", _("Show the rules of a game."))
-    parser.add_argument("game", choices=GAME_KEYS, metavar="GAME", help=", ".join(GAME_KEYS))
+    parser.add_argument("game", choices=game_keys(), metavar="GAME", help=", ".join(game_keys()))
     args = parser.parse_args(argv)
     print(get_game(args.game).rules_text())
     return 0
@@ -205,14 +192,13 @@ def cmd_saves(argv: list[str]) -> int:
 
 def cmd_scores(argv: list[str]) -> int:
     parser = _parser("ludoteca scores", _("Show the history of finished games."))
-    parser.add_argument("game", nargs="?", help=", ".join(GAME_KEYS))
+    parser.add_argument("game", nargs="?", help=", ".join(game_keys()))
     parser.add_argument("--sorted", action="store_true", help=_("best scores first"))
     args, extra = parser.parse_known_args(argv)
     if args.game:
-        get_game(args.game)
-        tool = _tool("scores", args.game)
-        if tool is not None:
-            return int(tool.main(argv[1:]))
+        own = declaration(args.game).command("scores")
+        if own is not None:
+            return int(own(argv[1:], _context()))
     if extra:
         parser.error(_("unrecognised arguments: {args}").format(args=" ".join(extra)))
     rows = _open_store().results(args.game)
@@ -230,9 +216,9 @@ def cmd_scores(argv: list[str]) -> int:
 
 
 def cmd_replay(argv: list[str]) -> int:
-    from ludoteca.ui import session
-    from ludoteca.ui.tui.adapter import adapter_for
-    from ludoteca.ui.tui.style import detect_style
+    from ludoteca.kits.terminal.style import detect_style
+    from ludoteca.shells import session
+    from ludoteca.shells.terminal.boards import terminal_board_for
 
     parser = _parser("ludoteca replay", _("Check a record by replaying it, and show each position."))
     parser.add_argument("file")
@@ -240,7 +226,7 @@ def cmd_replay(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     text = _read_text(args.file)
     match = session.match_from_text(text)
-    adapter, style, game = adapter_for(match.game.info.key), detect_style(), match.game
+    adapter, style, game = terminal_board_for(match.game), detect_style(), match.game
     start = len(match.states) - 1 if args.final else 0
     for ply in range(start, len(match.states)):
         state = game.view(match.states[ply], None)
@@ -263,11 +249,13 @@ def cmd_perft(argv: list[str]) -> int:
     parser.add_argument("--position", help=_("start from this position (the game's position format)"))
     parser.add_argument("--divide", action="store_true", help=_("count per first move"))
     if game is None:
-        raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(GAME_KEYS)))
+        raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(game_keys())))
     add_option_flags(parser, game)
     args = parser.parse_args(rest)
     options = game.options(given_options(game, args))
-    position = args.position or _position_for(game, options, _open_store() if "setup" in options else None)
+    from ludoteca.shells.session import start_position
+
+    position = args.position or start_position(game, options, _open_store() if "setup" in options else None)
     if position:
         state = game.parse_position(position, options)
     else:
@@ -291,69 +279,70 @@ def cmd_perft(argv: list[str]) -> int:
     return 0
 
 
-def _tool(verb: str, key: str) -> Any:
-    try:
-        return import_module(f"ludoteca.tools.{verb}_{key}")
-    except ModuleNotFoundError as err:
-        if err.name != f"ludoteca.tools.{verb}_{key}" and err.name != "ludoteca.tools":
-            raise
-        return None
+def _context() -> CommandContext:
+    return CommandContext(_open_store)
 
 
-def cmd_tool(verb: str, argv: list[str]) -> int:
-    """`ludoteca solve|setups GAME …`, dispatched to ludoteca/tools/<verb>_<game>.py."""
-    available = [k for k in GAME_KEYS if _tool(verb, k) is not None]
+def _offering(verb: str) -> list[GameDeclaration]:
+    return [d for d in declarations() if verb in d.commands]
+
+
+def game_verbs() -> list[str]:
+    """The commands games add (`solve`, `setups`, `bench`…), besides `scores`, which extends
+    the generic one."""
+    return sorted({verb for d in declarations() for verb in d.commands if verb not in COMMANDS})
+
+
+def cmd_game_command(verb: str, argv: list[str]) -> int:
+    """`ludoteca VERB GAME …` for a command a game declares (`solve`, `setups`…)."""
+    available = ", ".join(d.key for d in _offering(verb))
     if not argv or argv[0] in ("-h", "--help"):
-        print(
-            _("usage: ludoteca {verb} GAME …   (games: {games})").format(
-                verb=verb, games=", ".join(available)
-            )
-        )
+        print(_("usage: ludoteca {verb} GAME …   (games: {games})").format(verb=verb, games=available))
         return 0 if argv else USAGE_ERROR
-    key = argv[0]
-    get_game(key)
-    tool = _tool(verb, key)
-    if tool is None:
+    command = declaration(argv[0]).command(verb)
+    if command is None:
         raise UsageError(
             _("'{verb}' is not available for {key}; it is for: {games}").format(
-                verb=verb, key=key, games=", ".join(available) or _("no game yet")
+                verb=verb, key=argv[0], games=available or _("no game yet")
             )
         )
-    return int(tool.main(argv[1:]))
+    return int(command(argv[1:], _context()))
 
 
 def cmd_bench(argv: list[str]) -> int:
-    """`ludoteca bench [GAME …] [ARGS]`: every game's benchmark, or the named ones."""
-    keys = [a for a in argv if a in GAME_KEYS or a == "gui"]
+    """`ludoteca bench [GAME …] [ARGS]`: every game's benchmark, or the named ones (`gui`: the
+    window's frame times)."""
+    benches = {d.key: d for d in _offering("bench")}
+    keys = [a for a in argv if a in benches or a == "gui"]
     rest = [a for a in argv if a not in keys]
     if argv and argv[0] in ("-h", "--help"):
         print(
             _("usage: ludoteca bench [GAME …] [ARGS]; games with a benchmark: {games}").format(
-                games=", ".join(k for k in GAME_KEYS if _tool("bench", k) is not None)
+                games=", ".join([*benches, "gui"])
             )
         )
         return 0
     status = 0
-    for key in keys or [k for k in GAME_KEYS if _tool("bench", k) is not None]:
-        tool = _tool("bench", key)
-        if tool is None:
-            raise UsageError(_("no benchmark for {key}").format(key=key))
+    for key in keys or list(benches):
         print(f"== {key} ==")
-        status |= int(tool.main(rest))
+        if key == "gui":
+            from ludoteca.shells.window.bench import main as bench_gui
+
+            status |= int(bench_gui(rest))
+        else:
+            status |= int(benches[key].command("bench")(rest, _context()))
     return status
 
 
 def cmd_menu(argv: list[str]) -> int:
-    """`ludoteca menu` (every game) or `ludoteca menu qwirkle` (the Qwirkle brief's own console)."""
-    if argv and argv[0] == "qwirkle":
-        from ludoteca.ui.tui.qwirkle_console import run_console
+    """`ludoteca menu` (every game) or `ludoteca menu GAME` (the menu of one game: the Qwirkle
+    brief's console is `ludoteca menu qwirkle`)."""
+    from ludoteca.shells.terminal.menu import run_menu
 
-        return run_console(_open_store())
-    if argv:
-        raise UsageError(_("'ludoteca menu' takes no game, or qwirkle for the Qwirkle console"))
-    from ludoteca.ui.tui.menu import run_menu
-
-    return run_menu(_open_store())
+    if len(argv) > 1:
+        raise UsageError(_("'ludoteca menu' takes at most one game"))
+    only = declaration(argv[0]) if argv else None
+    return run_menu(_open_store(), only=only)
 
 
 def cmd_start(argv: list[str]) -> int:
@@ -361,7 +350,7 @@ def cmd_start(argv: list[str]) -> int:
     parser = _parser("ludoteca", _("Open the window, or the terminal menu when there is no display."))
     parser.add_argument("--ui", choices=("tui", "gui"), help=_("front end"))
     args = parser.parse_args(argv)
-    from ludoteca.ui.gui import display_available, run_gui
+    from ludoteca.shells.window import display_available, run_gui
 
     if args.ui == "gui" or (args.ui is None and display_available()):
         return run_gui(_open_store())
@@ -369,7 +358,7 @@ def cmd_start(argv: list[str]) -> int:
 
 
 def cmd_screenshot(argv: list[str]) -> int:
-    from ludoteca.tools.screenshot import main as screenshot
+    from ludoteca.shells.window.screenshot import main as screenshot
 
     return screenshot(argv)
 
@@ -400,10 +389,8 @@ commands:
   scores [GAME] [--sorted]   history of finished games
   replay FILE                check a record and show its positions
   perft GAME DEPTH           count positions (rule check)
-  solve GAME …               exact solvers (connect4, othello)
-  setups GAME …              user-made setups (khet)
-  bench [GAME …]             benchmarks
-  menu [qwirkle]             the terminal menu (qwirkle: the Qwirkle console of its brief)
+{game_commands}  bench [GAME …]             benchmarks
+  menu [GAME]                the terminal menu (of one game: `menu qwirkle` is the Qwirkle console)
   screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
 
 'ludoteca COMMAND --help' tells more.
@@ -432,18 +419,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _guarded(cmd_start, args)
     command, rest = args[0], args[1:]
     if command in ("-h", "--help", "help"):
-        print(HELP, end="")
+        offered = "".join(
+            f"  {verb + ' GAME …':<27}{', '.join(d.key for d in _offering(verb))}\n" for verb in game_verbs()
+        )
+        print(HELP.replace("{game_commands}", offered), end="")
         return 0
     if command in ("-V", "--version"):
         print(f"ludoteca {__version__}")
         return 0
-    if command in TOOL_VERBS and command != "bench":
-        return _guarded(lambda a: cmd_tool(command, a), rest)
     handler = COMMANDS.get(command)
+    if handler is None and command in game_verbs():
+        return _guarded(lambda a: cmd_game_command(command, a), rest)
     if handler is None:
         print(
             _("unknown command {cmd!r}; the commands are: {cmds}").format(
-                cmd=command, cmds=", ".join([*COMMANDS, "solve", "setups"])
+                cmd=command, cmds=", ".join([*COMMANDS, *game_verbs()])
             ),
             file=sys.stderr,
         )

@@ -15,6 +15,7 @@ import ast
 import gettext
 import os
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -37,12 +38,21 @@ PLURAL_RULES: dict[str, Callable[[int], int]] = {"en": _english_plural, "fr": _f
 
 
 class PoTranslations(gettext.NullTranslations):
-    """A catalogue read straight from a .po file."""
+    """The catalogues of one language, read straight from .po files and merged: the shared one
+    first, then each game package's own (`<package>/locale/<lang>.po`)."""
 
-    def __init__(self, path: Path, lang: str) -> None:
+    def __init__(self, lang: str) -> None:
         super().__init__()
-        self.catalogue, self.plurals = read_po_entries(path.read_text(encoding="utf-8"))
+        self.catalogue: dict[str, str] = {}
+        self.plurals: dict[str, list[str]] = {}
         self.plural = PLURAL_RULES.get(lang, PLURAL_RULES["en"])
+
+    def merge(self, text: str) -> None:
+        singles, plurals = read_po_entries(text)
+        for msgid, msgstr in singles.items():
+            self.catalogue.setdefault(msgid, msgstr)
+        for msgid, forms in plurals.items():
+            self.plurals.setdefault(msgid, forms)
 
     def gettext(self, message: str) -> str:
         return self.catalogue.get(message) or message
@@ -105,6 +115,29 @@ def read_po_entries(text: str) -> tuple[dict[str, str], dict[str, list[str]]]:
     return singles, plurals
 
 
+#: game packages whose `locale/` catalogues are merged after the shared one
+_packages: list[str] = []
+
+
+def _catalogue_text(package: str, lang: str) -> str | None:
+    try:
+        return resources.files(package).joinpath("locale", f"{lang}.po").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return None
+
+
+def add_catalogues(package: str) -> None:
+    """Merge `package`'s own catalogues (`<package>/locale/<lang>.po`) into every language, now
+    and after each `set_language`. Called by the registry for each game it loads."""
+    if package in _packages:
+        return
+    _packages.append(package)
+    if isinstance(_translation, PoTranslations):
+        text = _catalogue_text(package, _language)
+        if text is not None:
+            _translation.merge(text)
+
+
 def set_language(lang: str | None) -> str:
     """Switch later `_()` lookups to `lang` ("en", "fr"); None reads LUDOTECA_LANG, then LANG.
     Returns the language in use (English when there is no catalogue for the one asked)."""
@@ -114,7 +147,13 @@ def set_language(lang: str | None) -> str:
     lang = lang.split(".")[0].split("_")[0].lower() or "en"
     path = LOCALE_DIR / f"{lang}.po"
     if lang != "en" and path.is_file():
-        _translation, _language = PoTranslations(path, lang), lang
+        translation = PoTranslations(lang)
+        translation.merge(path.read_text(encoding="utf-8"))
+        for package in _packages:
+            text = _catalogue_text(package, lang)
+            if text is not None:
+                translation.merge(text)
+        _translation, _language = translation, lang
     else:
         _translation, _language = gettext.NullTranslations(), "en"
     return _language

@@ -6,7 +6,7 @@ import pytest
 
 from ludoteca.core.errors import IllegalMove, NotationError, OptionError
 from ludoteca.core.perft import perft
-from ludoteca.games import get_game
+from ludoteca.core.registry import get_game
 from ludoteca.games.connect4 import GAME
 from ludoteca.games.connect4.state import Connect4State
 

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from ludoteca.tools.solve_connect4 import main
+from ludoteca.core.declaration import CommandContext
+from ludoteca.games.connect4 import solve
+
+
+def main(argv: list[str]) -> int:
+    def no_store() -> None:
+        raise AssertionError("solving needs no store")
+
+    return solve.main(argv, CommandContext(no_store))
 
 
 def test_solve_prints_the_score_and_the_best_moves(capsys: pytest.CaptureFixture[str]) -> None:

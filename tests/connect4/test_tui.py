@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ludoteca.games.connect4 import GAME
-from ludoteca.ui.tui.boards.connect4 import ADAPTER
-from ludoteca.ui.tui.style import Style
+from ludoteca.games.connect4.terminal import Connect4TerminalBoard
+from ludoteca.kits.terminal.style import Style
+
+ADAPTER = Connect4TerminalBoard()
 
 PLAIN = Style(colour=False)
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ludoteca_tictactoe import GAME
 
 from ludoteca.ai.alphabeta import AlphaBetaPlayer
 from ludoteca.ai.base import Budget, SearchCancelled, SearchInfo
 from ludoteca.ai.mcts import MctsPlayer
 from ludoteca.ai.simple import GreedyPlayer, RandomPlayer
 from ludoteca.ai.worker import Thinker
-from tests.tictactoe import GAME
 
 
 def position(*moves: str) -> Any:

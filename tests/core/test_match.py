@@ -3,12 +3,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from ludoteca_tictactoe import GAME
 
 from ludoteca.core import IllegalMove
 from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec
 from ludoteca.match import Event, Match
-from tests.tictactoe import GAME
 
 HUMAN, CPU = SeatSpec("human"), SeatSpec("computer", 1)
 

@@ -1,5 +1,6 @@
+from ludoteca_tictactoe import GAME
+
 from ludoteca.core.perft import divide, perft
-from tests.tictactoe import GAME
 
 
 def test_tictactoe_perft_matches_the_known_game_counts() -> None:

@@ -3,11 +3,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from ludoteca_tictactoe import GAME
 
 from ludoteca.core import RecordError
 from ludoteca.core.record import Record, replay
 from ludoteca.core.seats import SeatSpec
-from tests.tictactoe import GAME
 
 WON = ["a1", "b1", "a2", "b2", "a3"]
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ludoteca.core.declaration import CommandContext
 from ludoteca.games.fiveormore import GAME
+from ludoteca.games.fiveormore import scores as scores_fiveormore
+from ludoteca.games.fiveormore.terminal import FiveOrMoreTerminalBoard
+from ludoteca.kits.terminal.style import Style
 from ludoteca.store import ResultRow, Store
-from ludoteca.tools import scores_fiveormore
-from ludoteca.ui.tui.boards.fiveormore import ADAPTER, FiveOrMoreAdapter
-from ludoteca.ui.tui.style import Style
 from tests.fiveormore.helpers import move, position
+
+ADAPTER = FiveOrMoreTerminalBoard()
 
 PLAIN = Style(colour=False)
 
@@ -65,7 +68,7 @@ def test_best_score_shows_from_the_store(tmp_path: Any) -> None:
         class FakeMatch:
             state: Any
 
-        adapter = FiveOrMoreAdapter()
+        adapter = FiveOrMoreTerminalBoard()
         state = GAME.start(GAME.options(), 1, 1)
         adapter.begin(FakeMatch(state), store)
         text = adapter.render(GAME, GAME.view(state, 0), 0, PLAIN)
@@ -74,7 +77,7 @@ def test_best_score_shows_from_the_store(tmp_path: Any) -> None:
         small = GAME.start(GAME.options({"size": "small"}), 1, 1)
         adapter.begin(FakeMatch(small), store)
         assert "Best 999" in adapter.render(GAME, small, 0, PLAIN)
-    fresh = FiveOrMoreAdapter()
+    fresh = FiveOrMoreTerminalBoard()
     assert "Best" not in fresh.render(GAME, state, 0, PLAIN)  # no store: nothing claimed
     fresh.set_best(state.config, None)
     assert "no best score yet" in fresh.render(GAME, state, 0, PLAIN)
@@ -99,7 +102,7 @@ def test_scores_tool_groups_by_board_and_variant(capsys: Any) -> None:
             _row(10, "classic, size=nonsense", "Ed"),  # unreadable options are skipped
         ]
     )
-    assert scores_fiveormore.main([], store=store) == 0
+    assert scores_fiveormore.main([], CommandContext(lambda: store)) == 0
     out = capsys.readouterr().out
     blocks = out.split("\n\n")
     assert blocks[0].startswith("small, classic — 1 game")
@@ -110,9 +113,9 @@ def test_scores_tool_groups_by_board_and_variant(capsys: Any) -> None:
     assert any(b.startswith("medium, recolour") for b in blocks)
     assert any(b.startswith("12×8, 4 colours, 3 per turn, classic") for b in blocks)
     assert "Ed" not in out
-    scores_fiveormore.main(["--size", "small"], store=store)
+    scores_fiveormore.main(["--size", "small"], CommandContext(lambda: store))
     assert "medium" not in capsys.readouterr().out
-    scores_fiveormore.main([], store=_FakeStore([]))
+    scores_fiveormore.main([], CommandContext(lambda: _FakeStore([])))
     assert "No finished Five or More games yet" in capsys.readouterr().out
 
 

@@ -17,8 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from ludoteca.i18n import set_language
+from ludoteca.shells.window.app import App
 from ludoteca.store import Store
-from ludoteca.ui.gui.app import App
 
 SHOTS = Path(os.environ.get("LUDOTECA_GUI_SHOTS", "")) if os.environ.get("LUDOTECA_GUI_SHOTS") else None
 

@@ -10,11 +10,11 @@ import pytest
 from ludoteca.ai.base import Budget, Player
 from ludoteca.ai.levels import Computer
 from ludoteca.match import match as match_module
-from ludoteca.ui.gui.screens.choose import ChooseScreen
-from ludoteca.ui.gui.screens.end import EndScreen
-from ludoteca.ui.gui.screens.menu import MenuScreen
-from ludoteca.ui.gui.screens.options import OptionsScreen
-from ludoteca.ui.gui.screens.play import PlayScreen
+from ludoteca.shells.window.screens.choose import ChooseScreen
+from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.options import OptionsScreen
+from ludoteca.shells.window.screens.play import PlayScreen
 
 from .conftest import Driver, close
 
@@ -53,7 +53,7 @@ def test_a_hot_seat_game_from_the_menu_to_the_end_and_back(driver: Driver) -> No
     assert outcome is not None and outcome.winner == 0
     driver.frames(1)
     driver.shot("connect4-end")
-    yellow, red = driver.app.theme.colours.c4_discs
+    yellow, red = end.board.palette.discs
     board = end.board
     # the winning discs are Yellow's, in column 1, rows 1–4 from the bottom, and glow
     for row in range(4):
@@ -149,6 +149,5 @@ def test_a_short_cascade_scores_removes_and_ends_on_the_agreed_drop(driver: Driv
     assert outcome is not None and outcome.scores == (1, 0) and outcome.winner == 0
     driver.frames(1)
     driver.shot("cascade-end")
-    colours = driver.app.theme.colours
-    assert close(driver.pixel(end.board._center(0, 0)), colours.c4_hole, 12)
-    assert close(driver.pixel(end.board._center(1, 0)), colours.c4_discs[1])
+    assert close(driver.pixel(end.board._center(0, 0)), end.board.palette.hole, 12)
+    assert close(driver.pixel(end.board._center(1, 0)), end.board.palette.discs[1])

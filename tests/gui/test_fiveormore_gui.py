@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from ludoteca.games.fiveormore.state import Move
-from ludoteca.ui.gui.screens.end import EndScreen
-from ludoteca.ui.gui.screens.menu import MenuScreen
-from ludoteca.ui.gui.screens.play import PlayScreen
+from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.play import PlayScreen
 
 from .conftest import Driver, close
 from .test_connect4_gui import open_options
@@ -34,7 +34,6 @@ def test_a_whole_game_with_clicks_and_a_drag(driver: Driver) -> None:
     play = start_small_crowded_game(driver)
     config = play.match.state.config
     assert (config.cols, config.rows, config.spawn) == (7, 7, 9)
-    colours = driver.app.theme.colours
     first = True
     while not play.match.over:
         state = play.match.state
@@ -44,7 +43,7 @@ def test_a_whole_game_with_clicks_and_a_drag(driver: Driver) -> None:
             driver.click(cell_center(play, move.source))
             assert play.board.selected == move.source
             corner = play.board.grid.cell_rect(move.target % config.cols, move.target // config.cols)
-            assert close(driver.pixel((corner.left + 8, corner.centery)), colours.five_reach, 10)
+            assert close(driver.pixel((corner.left + 8, corner.centery)), play.board.palette.reach, 10)
             driver.shot("fiveormore-selected")
             driver.click(cell_center(play, move.target))
             first = False

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ludoteca.games.othello import PASS
-from ludoteca.ui.gui.screens.end import EndScreen
-from ludoteca.ui.gui.screens.menu import MenuScreen
-from ludoteca.ui.gui.screens.play import PlayScreen
+from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.play import PlayScreen
 
 from .conftest import Driver, close
 from .test_connect4_gui import open_options
@@ -31,11 +31,10 @@ def start_hot_seat(driver: Driver) -> PlayScreen:
 
 def test_the_shortest_game_with_the_mouse(driver: Driver) -> None:
     play = start_hot_seat(driver)
-    colours = driver.app.theme.colours
     # legal squares carry a dot; other empty squares show the bare felt
     legal, empty = driver.pixel(square_center(play, "d3")), driver.pixel(square_center(play, "a1"))
-    assert close(empty, colours.othello_felt, 12)
-    assert not close(legal, colours.othello_felt, 12)
+    assert close(empty, play.board.palette.felt, 12)
+    assert not close(legal, play.board.palette.felt, 12)
     for name in SHORTEST:
         driver.click(square_center(play, name))
     driver.until(lambda: isinstance(driver.screen, EndScreen))
@@ -46,7 +45,7 @@ def test_the_shortest_game_with_the_mouse(driver: Driver) -> None:
     assert outcome is not None and outcome.winner == 0 and outcome.scores == (13, 0)
     driver.frames(1)
     driver.shot("othello-end")
-    black = colours.othello_discs[0]
+    black = end.board.palette.discs[0]
     for name in ("d4", "e4", "d5", "f4"):
         assert close(
             driver.pixel(end.board.grid.center("abcdefgh".index(name[0]), int(name[1]) - 1)), black, 30

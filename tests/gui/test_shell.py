@@ -11,12 +11,12 @@ from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
-from ludoteca.ui.gui.screens.choose import ChooseScreen
-from ludoteca.ui.gui.screens.menu import MenuScreen
-from ludoteca.ui.gui.screens.play import PlayScreen
-from ludoteca.ui.gui.screens.rules import RulesDialog
-from ludoteca.ui.gui.screens.saves import SavesScreen
-from ludoteca.ui.gui.screens.settings import SettingsScreen
+from ludoteca.shells.window.screens.choose import ChooseScreen
+from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.play import PlayScreen
+from ludoteca.shells.window.screens.rules import RulesDialog
+from ludoteca.shells.window.screens.saves import SavesScreen
+from ludoteca.shells.window.screens.settings import SettingsScreen
 
 from .conftest import Driver
 from .test_connect4_gui import drop, open_options
@@ -144,8 +144,8 @@ def test_a_game_without_a_board_in_the_window_says_so(driver: Driver) -> None:
 
 
 def test_the_screenshot_command_draws_a_record(tmp_path: Path) -> None:
-    from ludoteca.games import get_game
-    from ludoteca.tools.screenshot import main
+    from ludoteca.core.registry import get_game
+    from ludoteca.shells.window.screenshot import main
 
     game = get_game("othello")
     match = Match(game, game.options(), (SeatSpec("human"), SeatSpec("computer", 2)), 1)
@@ -160,7 +160,7 @@ def test_the_screenshot_command_draws_a_record(tmp_path: Path) -> None:
 
 
 def test_resigning_ends_the_game_and_the_history_keeps_it(driver: Driver) -> None:
-    from ludoteca.ui.gui.screens.end import EndScreen
+    from ludoteca.shells.window.screens.end import EndScreen
 
     play = hot_seat_connect4(driver)
     drop(driver, 3)

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.core.declaration import CommandContext
 from ludoteca.games.khet import GAME
+from ludoteca.games.khet import setups_command as setups_khet
+from ludoteca.games.khet.terminal import KhetTerminalBoard, piece_glyph
+from ludoteca.kits.terminal.style import Style
 from ludoteca.store import Store
-from ludoteca.tools import setups_khet
-from ludoteca.ui.tui.boards.khet import ADAPTER, piece_glyph
-from ludoteca.ui.tui.style import Style
 
 from .helpers import play, position, sq, start
 
@@ -23,7 +24,7 @@ def store(tmp_path: Path) -> Store:
 
 def run(store: Store, *argv: str) -> tuple[int, str]:
     out = io.StringIO()
-    code = setups_khet.main(list(argv), store=store, out=out)
+    code = setups_khet.main(list(argv), CommandContext(lambda: store, out))
     return code, out.getvalue()
 
 
@@ -109,7 +110,7 @@ def test_export_to_standard_output(store: Store) -> None:
 # ----- the terminal board ---------------------------------------------------------------------------
 def test_board_shows_pieces_reserved_squares_and_the_beam() -> None:
     state = play(start(), "d1+")
-    text = ADAPTER.render(GAME, state, 0, Style(colour=False))
+    text = KhetTerminalBoard().render(GAME, state, 0, Style(colour=False))
     rows = {line.split()[0]: line for line in text.splitlines() if line[:3].strip().isdigit()}
     assert "X↑" in rows["1"] and "A→" in rows["1"] and "K" in rows["1"]
     assert "x↓" in rows["8"] and "k" in rows["8"]
@@ -120,10 +121,10 @@ def test_board_shows_pieces_reserved_squares_and_the_beam() -> None:
 
 def test_board_marks_a_destroyed_piece_and_repetitions() -> None:
     state = play(start(), "j4+")  # Silver's beam destroys its own j4 Pyramid
-    text = ADAPTER.render(GAME, state, 0, Style(colour=False))
+    text = KhetTerminalBoard().render(GAME, state, 0, Style(colour=False))
     assert "✶" in text
     repeated = play(start(), "d1+", "e8+", "d1-", "e8-")
-    assert "occurred 2 times" in ADAPTER.render(GAME, repeated, 0, Style(colour=False))
+    assert "occurred 2 times" in KhetTerminalBoard().render(GAME, repeated, 0, Style(colour=False))
 
 
 def test_glyphs_for_every_piece() -> None:
@@ -135,10 +136,10 @@ def test_glyphs_for_every_piece() -> None:
         "o ",
         "k ",
     ]
-    assert "d1^d2" in ADAPTER.move_help(GAME, state)
-    assert "j1" in ADAPTER.move_help(GAME, start())
+    assert "d1^d2" in KhetTerminalBoard().move_help(GAME, state)
+    assert "j1" in KhetTerminalBoard().move_help(GAME, start())
 
 
 def test_colour_output_paints_both_sides() -> None:
-    text = ADAPTER.render(GAME, start(), 0, Style(colour=True))
+    text = KhetTerminalBoard().render(GAME, start(), 0, Style(colour=True))
     assert "\x1b[" in text

@@ -10,8 +10,8 @@ import pytest
 from ludoteca.core.errors import IllegalMove, NotationError
 from ludoteca.core.perft import perft
 from ludoteca.core.record import Record, replay
+from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
-from ludoteca.games import get_game
 from ludoteca.games.othello import GAME, PASS, OthelloState
 
 DATA = Path(__file__).parent.parent / "data" / "othello_perft.txt"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ludoteca.games.othello import GAME
-from ludoteca.ui.tui.adapter import adapter_for
-from ludoteca.ui.tui.style import Style
+from ludoteca.kits.terminal.style import Style
+from ludoteca.shells.terminal.boards import terminal_board_for
 
 
 def test_board_shows_coordinates_discs_legal_squares_and_counts() -> None:
     state = GAME.play(GAME.start({}, 0, 2), GAME.parse_move(GAME.start({}, 0, 2), "d3"))
-    text = adapter_for("othello").render(GAME, state, None, Style(colour=False))
+    text = terminal_board_for(GAME).render(GAME, state, None, Style(colour=False))
     lines = text.splitlines()
     assert lines[0].split() == list("abcdefgh")
     row3 = next(line for line in lines if line.split()[0] == "3")
@@ -23,12 +23,12 @@ def test_board_shows_coordinates_discs_legal_squares_and_counts() -> None:
 
 
 def test_colour_board_uses_ansi_and_round_discs() -> None:
-    text = adapter_for("othello").render(GAME, GAME.start({}, 0, 2), None, Style(colour=True))
+    text = terminal_board_for(GAME).render(GAME, GAME.start({}, 0, 2), None, Style(colour=True))
     assert "\x1b[" in text and "●" in text
 
 
 def test_move_help_lists_moves_or_asks_for_a_pass() -> None:
-    adapter = adapter_for("othello")
+    adapter = terminal_board_for(GAME)
     assert "c4 d3 e6 f5" in adapter.move_help(GAME, GAME.start({}, 0, 2))
     stuck = GAME.parse_position("XXXXXXXX" * 6 + "XXXXXXO-" + "XXXXXX-- O", {})
     assert "pass" in adapter.move_help(GAME, stuck)

@@ -10,14 +10,15 @@ import sys
 from pathlib import Path
 
 from ludoteca.ai.base import Budget
+from ludoteca.core.registry import declaration
 from ludoteca.games.qwirkle import GAME
+from ludoteca.games.qwirkle import scores as scores_qwirkle
+from ludoteca.games.qwirkle.game import round_over
 from ludoteca.games.qwirkle.players import Greedy
-from ludoteca.games.qwirkle.rules import round_over
 from ludoteca.games.qwirkle.tiles import tile_text
+from ludoteca.kits.terminal.console import Console
+from ludoteca.shells.terminal.menu import run_menu
 from ludoteca.store import ResultRow, Store
-from ludoteca.tools import scores_qwirkle
-from ludoteca.ui.tui.play import Console
-from ludoteca.ui.tui.qwirkle_console import run_console
 
 SEED = 21
 OPTIONS = GAME.options({"mode": "short"})
@@ -144,7 +145,7 @@ def test_the_briefs_menu_asks_mode_and_pseudonyms() -> None:
     typed_in = "2\ns\n3\nAnn\nh\nBob\n1\nCy\n4\n7\n"
     out = io.StringIO()
     with Store() as store:
-        run_console(store, Console(io.StringIO(typed_in), out))
+        run_menu(store, Console(io.StringIO(typed_in), out), only=declaration("qwirkle"))
     text = out.getvalue()
     assert "Qwirkle  —  Ann (Player 1), Bob (Player 2), Cy (Player 3)" in text
     assert "Bag: 18 tiles" in text  # short mode: 36 tiles, 3 hands of 6

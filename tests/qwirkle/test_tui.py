@@ -6,14 +6,16 @@ import re
 
 from ludoteca.core.seats import SeatSpec
 from ludoteca.games.qwirkle import GAME
+from ludoteca.games.qwirkle.cursor import CANCELLED, CursorEditor
 from ludoteca.games.qwirkle.state import Exchange
+from ludoteca.games.qwirkle.terminal import QwirkleTerminalBoard
 from ludoteca.games.qwirkle.tiles import tile_text
+from ludoteca.kits.terminal.style import Style
 from ludoteca.match import Match
-from ludoteca.ui.tui.boards.qwirkle import ADAPTER
-from ludoteca.ui.tui.qwirkle_console import CANCELLED, CursorEditor
-from ludoteca.ui.tui.style import Style
 
 from .support import move, position, tiles
+
+ADAPTER = QwirkleTerminalBoard()
 
 PLAIN = Style(colour=False)
 

@@ -16,12 +16,14 @@ from ludoteca.ai.base import Budget
 from ludoteca.core.seats import parse_seats
 from ludoteca.games.turtles.moves import AddCards, RunProgram
 from ludoteca.games.turtles.players import player_for_level
+from ludoteca.games.turtles.terminal import TurtlesTerminalBoard
+from ludoteca.kits.terminal.style import Style
 from ludoteca.match import Match
-from ludoteca.ui.tui import play as tui_play
-from ludoteca.ui.tui.boards.turtles import ADAPTER
-from ludoteca.ui.tui.style import Style
+from ludoteca.shells.terminal import play as tui_play
 
 from .helpers import GAME, S, cards, run, table, with_hand, with_program
+
+ADAPTER = TurtlesTerminalBoard()
 
 PLAIN = Style(colour=False)
 

@@ -109,8 +109,10 @@ class MctsPlayer(Player):
             log_term = self.exploration
             key = max(
                 (k for k in moves),
-                key=lambda k: node.children[k].reward / node.children[k].visits
-                + log_term * math.sqrt(math.log(node.children[k].available) / node.children[k].visits),
+                key=lambda k: (
+                    node.children[k].reward / node.children[k].visits
+                    + log_term * math.sqrt(math.log(node.children[k].available) / node.children[k].visits)
+                ),
             )
             node = node.children[key]
             state = game.play(state, moves[key])

@@ -13,6 +13,7 @@ one place, `view`.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from random import Random
 from typing import Generic, TypeVar
 
 from ludoteca.core.errors import IllegalMove, NotationError
+from ludoteca.core.grid import Cell, GridPicture
 from ludoteca.core.options import Options, OptionSpec, OptionValue, resolve_options
 from ludoteca.core.outcome import Outcome
 from ludoteca.i18n import N_, _
@@ -47,6 +49,20 @@ class GameInfo:
     #: the names under which seats appear when the user does not name them
     seat_names: tuple[str, ...] = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
     extra: Mapping[str, object] = field(default_factory=dict)
+
+
+def package_of(game: object) -> str:
+    """The package a game's class lives in (where its rules texts and catalogues are)."""
+    module = type(game).__module__
+    if hasattr(sys.modules.get(module), "__path__"):
+        return module  # defined in the package's own __init__
+    return module.rsplit(".", 1)[0]
+
+
+def implements(game: object, method: str) -> bool:
+    """Whether `game` gives its own `method` rather than the contract's default (optional parts:
+    `evaluate`, `grid`, `position_text`…)."""
+    return getattr(type(game), method, None) is not getattr(Game, method)
 
 
 class Game(ABC, Generic[S, M]):
@@ -170,13 +186,23 @@ class Game(ABC, Generic[S, M]):
 
         from ludoteca.i18n import language
 
-        package = type(self).__module__.rsplit(".", 1)[0]
+        package = package_of(self)
         for name in (f"rules.{language()}.md", "rules.md"):
             try:
                 return resources.files(package).joinpath(name).read_text(encoding="utf-8")
             except (FileNotFoundError, ModuleNotFoundError):
                 continue
         return _(self.info.summary)
+
+    # ----- a board as a grid (optional) -----------------------------------------------------
+    def grid(self, state: S) -> GridPicture | None:
+        """The board as a grid of pieces, for the generic terminal and window boards (see
+        `core.grid`). None (the default) when the game draws its own boards."""
+        return None
+
+    def move_at(self, state: S, cell: Cell) -> M | None:
+        """The move a click on `cell` of `grid(state)` plays, or None when that cell plays nothing."""
+        return None
 
     # ----- hooks for search -------------------------------------------------------------------
     def evaluate(self, state: S, seat: Seat) -> float:

@@ -1,8 +1,18 @@
 """Connect Four and its Cascade variant (key ``connect4``)."""
 
-from ludoteca.games.connect4.game import Connect4
+from ludoteca.core.declaration import GameDeclaration
+from ludoteca.games.connect4.game import Connect4Game
 from ludoteca.games.connect4.state import Connect4State
 
-GAME = Connect4()
+GAME = Connect4Game()
 
-__all__ = ["GAME", "Connect4", "Connect4State"]
+DECLARATION = GameDeclaration(
+    GAME,
+    levels=".players:LEVELS",
+    terminal_board=".terminal:Connect4TerminalBoard",
+    window_board=".window:Connect4Board",
+    commands={"bench": ".bench:main", "solve": ".solve:main"},
+    order=20,
+)
+
+__all__ = ["DECLARATION", "GAME", "Connect4Game", "Connect4State"]

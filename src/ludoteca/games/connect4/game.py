@@ -44,7 +44,7 @@ def _open_columns_table() -> dict[int, tuple[int, ...]]:
 _OPEN_COLUMNS = _open_columns_table()
 
 
-class Connect4(Game[Connect4State, Move]):
+class Connect4Game(Game[Connect4State, Move]):
     info = GameInfo(
         key="connect4",
         title="Connect Four",

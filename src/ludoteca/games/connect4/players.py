@@ -22,6 +22,7 @@ from typing import Any
 
 from ludoteca.ai.alphabeta import AlphaBetaPlayer
 from ludoteca.ai.base import Budget, Player, Report, SearchInfo
+from ludoteca.ai.levels import Levels
 from ludoteca.ai.simple import GreedyPlayer, RandomPlayer
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.connect4.bitboard import CELLS, CENTRE_ORDER, WIDTH
@@ -171,3 +172,7 @@ def _nearest_centre(columns: list[int], rng: random.Random) -> list[int]:
         return columns
     ranked = sorted(columns, key=CENTRE_ORDER.index)
     return ranked[:2]
+
+
+#: what the game declares as its computer levels
+LEVELS = Levels(player_for_level, THINK_SECONDS)

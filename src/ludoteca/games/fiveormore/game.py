@@ -19,7 +19,7 @@ from ludoteca.games.fiveormore.state import FiveMove, FiveState
 from ludoteca.i18n import _, ngettext
 
 
-class FiveOrMore(Game[FiveState, FiveMove]):
+class FiveOrMoreGame(Game[FiveState, FiveMove]):
     info = GameInfo(
         key="fiveormore",
         title="Five or More",

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, Report, SearchInfo
+from ludoteca.ai.levels import Levels
 from ludoteca.ai.simple import RandomPlayer
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.fiveormore.board import EMPTY, LINE, geometry, points_for, runs_through
@@ -217,3 +218,7 @@ def player_for_level(level: int, seed: int | None = None) -> Player:
     if level == 4:
         return HeuristicPlayer(candidates=16, samples=0, seed=seed)
     return HeuristicPlayer(candidates=12, samples=6, replies=6, seed=seed)
+
+
+#: what the game declares as its computer levels
+LEVELS = Levels(player_for_level, THINK_SECONDS)

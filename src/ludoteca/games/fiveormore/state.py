@@ -81,7 +81,7 @@ class FiveState:
     #: colours of the next spawn, shown to the player in advance
     preview: tuple[int, ...]
     score: int
-    #: where the next spawns fall; None in a player's view (see `FiveOrMore.view`)
+    #: where the next spawns fall; None in a player's view (see `FiveOrMoreGame.view`)
     rng: Rng | None
     #: player moves made so far
     turn: int = 0

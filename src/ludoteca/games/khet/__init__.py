@@ -5,8 +5,18 @@
 contract), `search`/`evaluation`/`players` (the computer).
 """
 
+from ludoteca.core.declaration import GameDeclaration
 from ludoteca.games.khet.game import KhetGame
 
 GAME = KhetGame()
 
-__all__ = ["GAME", "KhetGame"]
+DECLARATION = GameDeclaration(
+    GAME,
+    levels=".players:LEVELS",
+    terminal_board=".terminal:KhetTerminalBoard",
+    commands={"bench": ".bench:main", "setups": ".setups_command:main"},
+    start_position=".setups_command:position_for",
+    order=10,
+)
+
+__all__ = ["DECLARATION", "GAME", "KhetGame"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
+from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.khet.evaluation import DEFAULT_WEIGHTS, Weights
 from ludoteca.games.khet.moves import Move
@@ -32,7 +33,7 @@ class Level:
     noise: int
 
 
-LEVELS: Final = {
+LEVEL_SETTINGS: Final = {
     1: Level(depth=1, noise=150),
     2: Level(depth=2, noise=60),
     3: Level(depth=2, noise=0),
@@ -60,7 +61,7 @@ class KhetPlayer(Player):
     ) -> None:
         self.level = max(1, min(5, level))
         self.name = f"khet level {self.level}"
-        settings = LEVELS[self.level]
+        settings = LEVEL_SETTINGS[self.level]
         self._settings = settings if depth is None else Level(depth, settings.noise)
         self._weights = weights
         self._seed = seed
@@ -127,3 +128,7 @@ class KhetPlayer(Player):
 
 def player_for_level(level: int) -> Player:
     return KhetPlayer(level)
+
+
+#: what the game declares as its computer levels
+LEVELS = Levels(player_for_level, THINK_SECONDS)

@@ -1,7 +1,17 @@
 """Othello: bitboard rules, a strong engine and an exact endgame solver."""
 
+from ludoteca.core.declaration import GameDeclaration
 from ludoteca.games.othello.game import PASS, LastMove, OthelloGame, OthelloState
 
 GAME = OthelloGame()
 
-__all__ = ["GAME", "PASS", "LastMove", "OthelloGame", "OthelloState"]
+DECLARATION = GameDeclaration(
+    GAME,
+    levels=".players:LEVELS",
+    terminal_board=".terminal:OthelloTerminalBoard",
+    window_board=".window:OthelloBoard",
+    commands={"bench": ".bench:main", "solve": ".solve:main"},
+    order=30,
+)
+
+__all__ = ["DECLARATION", "GAME", "PASS", "LastMove", "OthelloGame", "OthelloState"]

@@ -13,6 +13,7 @@ import random
 from typing import Any, Final
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
+from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.othello.bitboard import BIT, Bitboard, flips, legal_moves, square_name, squares_of
 from ludoteca.games.othello.engine import WIN_UNIT, Engine, EngineSettings, SearchProgress
@@ -116,3 +117,7 @@ def player_for_level(level: int) -> Player:
     if level == 2:
         return GreedyOthelloPlayer()
     return EnginePlayer(_SETTINGS[level], THINK_SECONDS[level])
+
+
+#: what the game declares as its computer levels
+LEVELS = Levels(player_for_level, THINK_SECONDS)

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from ludoteca.games.qwirkle.rules import QwirkleGame
+from ludoteca.core.declaration import GameDeclaration
+from ludoteca.games.qwirkle.game import QwirkleGame
 
 GAME = QwirkleGame()
 
-__all__ = ["GAME", "QwirkleGame"]
+DECLARATION = GameDeclaration(
+    GAME,
+    levels=".players:LEVELS",
+    terminal_board=".terminal:QwirkleTerminalBoard",
+    commands={"bench": ".bench:main", "scores": ".scores:main"},
+    order=50,
+)
+
+__all__ = ["DECLARATION", "GAME", "QwirkleGame"]

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, Report, SearchInfo
+from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.qwirkle import strategy
 from ludoteca.games.qwirkle.state import PASS, Exchange, Move, Place, QwirkleState
@@ -213,3 +214,7 @@ def player_for_level(level: int) -> Player:
     if level == 3:
         return Judicious()
     return LookAhead(candidates=8 if level == 4 else 12)
+
+
+#: what the game declares as its computer levels
+LEVELS = Levels(player_for_level, THINK_SECONDS)

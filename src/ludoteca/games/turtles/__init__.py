@@ -1,7 +1,16 @@
 """Robot Turtles: program a turtle with cards to reach a jewel (Galapagos rules, three rounds, Bug!)."""
 
-from ludoteca.games.turtles.game import RobotTurtles
+from ludoteca.core.declaration import GameDeclaration
+from ludoteca.games.turtles.game import RobotTurtlesGame
 
-GAME = RobotTurtles()
+GAME = RobotTurtlesGame()
 
-__all__ = ["GAME", "RobotTurtles"]
+DECLARATION = GameDeclaration(
+    GAME,
+    levels=".players:LEVELS",
+    terminal_board=".terminal:TurtlesTerminalBoard",
+    commands={"bench": ".bench:main"},
+    order=60,
+)
+
+__all__ = ["DECLARATION", "GAME", "RobotTurtlesGame"]

@@ -26,7 +26,7 @@ OPTIONS = (
 )
 
 
-class RobotTurtles(Game[TurtlesState, TurtlesMove]):
+class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     info = GameInfo(
         key="turtles",
         title="Robot Turtles",

@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, Report, SearchInfo
+from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.turtles.board import Board, Square
 from ludoteca.games.turtles.cards import DECK, HAND_SIZE, Card
@@ -394,4 +395,7 @@ def player_for_level(level: int, seed: int | None = None) -> Player:
     return PlannerPlayer(samples=12 if level == 4 else 24, seed=seed)
 
 
-__all__ = ["THINK_SECONDS", "GreedyTurtle", "PlannerPlayer", "ProgramMemory", "player_for_level"]
+#: what the game declares as its computer levels
+LEVELS = Levels(player_for_level, THINK_SECONDS)
+
+__all__ = ["LEVELS", "THINK_SECONDS", "GreedyTurtle", "PlannerPlayer", "ProgramMemory", "player_for_level"]

@@ -1,0 +1,113 @@
+"""What a game package offers Ludoteca, declared in one object.
+
+A game package (ours under `ludoteca.games`, or any pip package) exposes a `GameDeclaration` and
+names it in the `ludoteca.games` entry-point group:
+
+    [project.entry-points."ludoteca.games"]
+    gomoku = "gomoku:DECLARATION"
+
+Everything beyond the rules is optional and named by reference ("module:attribute", or
+".module:attribute" relative to the package), so declaring a window board costs nothing until a
+window is opened: pygame is imported only by the front end that asks for the board. A reference
+that fails to import raises `GameLoadError` with the real error; nothing is silently replaced.
+
+Conventions found without declaring them: the rules texts `rules.md` / `rules.<lang>.md` and the
+string catalogues `locale/<lang>.po` in the package folder.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, TextIO
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import Game, package_of
+
+#: the group games are declared in
+ENTRY_POINT_GROUP = "ludoteca.games"
+
+
+class GameLoadError(LudotecaError):
+    """A game, or a part of it, could not be imported; `detail` keeps the traceback for the log."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+@dataclass
+class CommandContext:
+    """What the `ludoteca` command hands a game's own command (`main(argv, context)`): the
+    player's store, opened on first use, and where to write. Games never open the store
+    themselves: it sits above them."""
+
+    open_store: Callable[[], Any]
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    _store: Any = None
+
+    @property
+    def store(self) -> Any:
+        if self._store is None:
+            self._store = self.open_store()
+        return self._store
+
+
+@dataclass(frozen=True)
+class GameDeclaration:
+    """One game's offer: the rules, and references to the parts front ends load on demand."""
+
+    game: Game[Any, Any]
+    #: "module:function" giving `player_for_level(level) -> ai.Player`; None = the generic levels
+    levels: str | None = None
+    #: seconds each level thinks by default, when `levels` is given
+    think_seconds: Mapping[int, float] = field(default_factory=dict)
+    #: "module:Class", a `kits.terminal.TerminalBoard`; None = the generic one (grid or text)
+    terminal_board: str | None = None
+    #: "module:Class", a `kits.window.GameBoard`; None = the generic grid board when the game
+    #: describes its board as a grid, else the game is played in the terminal only
+    window_board: str | None = None
+    #: extra commands, verb → "module:main" with `main(argv, context) -> int`: `bench`, `solve`,
+    #: `setups`, `scores` (a high-score view replacing the generic table)
+    commands: Mapping[str, str] = field(default_factory=dict)
+    #: "module:function" giving `start_position(options, setups) -> str | None`, for games whose
+    #: players make their own start positions (Khet setups); `setups` is the player's store
+    start_position: str | None = None
+    #: menus list games by this number, then by title
+    order: int = 100
+
+    @property
+    def key(self) -> str:
+        return self.game.info.key
+
+    @property
+    def package(self) -> str:
+        """The package the declaration lives in (relative references start from it)."""
+        return package_of(self.game)
+
+    def load(self, reference: str) -> Any:
+        """Import what `reference` names; GameLoadError with the real cause when it cannot."""
+        module_name, _sep, attribute = reference.partition(":")
+        if module_name.startswith("."):
+            module_name = self.package + module_name
+        try:
+            module = import_module(module_name)
+            return getattr(module, attribute) if attribute else module
+        except Exception as err:  # any error in a game's module is that game's, and is reported
+            raise GameLoadError(
+                f"{self.key}: cannot load {reference} ({type(err).__name__}: {err})",
+                traceback.format_exc(),
+            ) from err
+
+    def part(self, name: str) -> Any | None:
+        """A declared part (`terminal_board`, `window_board`, `levels`, `start_position`), loaded;
+        None when the game does not declare it."""
+        reference = getattr(self, name)
+        return None if reference is None else self.load(reference)
+
+    def command(self, verb: str) -> Any | None:
+        reference = self.commands.get(verb)
+        return None if reference is None else self.load(reference)

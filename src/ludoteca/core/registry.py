@@ -1,0 +1,133 @@
+"""The shelf: every game declared in the `ludoteca.games` entry-point group.
+
+Ludoteca names no game in its code. Menus, the command line, records and the store ask this
+registry, which loads each declaration once. A package that fails to load is kept out of the
+shelf and reported — `failures()` for the menus and `ludoteca games`, and an ERROR in the log —
+with its real error, never replaced by something else.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from dataclasses import dataclass
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+from ludoteca import i18n
+from ludoteca.core.declaration import ENTRY_POINT_GROUP, GameDeclaration
+from ludoteca.core.errors import OptionError
+from ludoteca.core.game import Game
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class LoadFailure:
+    """An entry point that did not give a usable game."""
+
+    name: str
+    target: str
+    message: str
+    detail: str = ""
+
+    def sentence(self) -> str:
+        return i18n._("The game “{name}” could not be loaded: {reason}").format(
+            name=self.name, reason=self.message
+        )
+
+
+_shelf: dict[str, GameDeclaration] | None = None
+_failures: list[LoadFailure] = []
+
+
+def _load_entry(entry: EntryPoint) -> GameDeclaration:
+    declared = entry.load()
+    if not isinstance(declared, GameDeclaration):
+        raise TypeError(f"{entry.value} is a {type(declared).__name__}, not a GameDeclaration")
+    if declared.key != entry.name:
+        raise ValueError(f"the entry point is named {entry.name!r} but the game's key is {declared.key!r}")
+    return declared
+
+
+def _load() -> dict[str, GameDeclaration]:
+    global _shelf
+    if _shelf is not None:
+        return _shelf
+    found: dict[str, GameDeclaration] = {}
+    failures: list[LoadFailure] = []
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            declared = _load_entry(entry)
+            if declared.key in found:
+                raise ValueError(f"the key {declared.key!r} is already taken by another package")
+        except Exception as err:  # whatever a third-party package raises is reported, not fatal
+            failure = LoadFailure(
+                entry.name, entry.value, f"{type(err).__name__}: {err}", traceback.format_exc()
+            )
+            log.error(
+                "game %s (%s) not loaded: %s\n%s", entry.name, entry.value, failure.message, failure.detail
+            )
+            failures.append(failure)
+            continue
+        found[declared.key] = declared
+        i18n.add_catalogues(declared.package)
+    _failures[:] = failures
+    _shelf = dict(sorted(found.items(), key=lambda item: (item[1].order, item[1].game.info.title)))
+    return _shelf
+
+
+def reset() -> None:
+    """Forget what was loaded (after installing a game package, or in tests)."""
+    global _shelf
+    _shelf = None
+    _failures.clear()
+
+
+def declarations() -> list[GameDeclaration]:
+    """Every game on the shelf, in menu order."""
+    return list(_load().values())
+
+
+def game_keys() -> tuple[str, ...]:
+    return tuple(_load())
+
+
+def failures() -> list[LoadFailure]:
+    """The entry points that did not load, with their errors."""
+    _load()
+    return list(_failures)
+
+
+def find(key: str) -> GameDeclaration | None:
+    return _load().get(key.strip().lower())
+
+
+def declaration(key: str) -> GameDeclaration:
+    """The game registered under `key`; OptionError naming the games there are otherwise."""
+    found = find(key)
+    if found is None:
+        broken = [f.name for f in _failures if f.name == key.strip().lower()]
+        if broken:
+            raise OptionError(next(f.sentence() for f in _failures if f.name == broken[0]))
+        raise OptionError(
+            i18n._("unknown game {key!r}; the games are: {keys}").format(key=key, keys=", ".join(game_keys()))
+        )
+    return found
+
+
+def get_game(key: str) -> Game[Any, Any]:
+    return declaration(key).game
+
+
+def all_games() -> list[Game[Any, Any]]:
+    return [d.game for d in declarations()]
+
+
+def declaration_of(game: Game[Any, Any]) -> GameDeclaration:
+    """The declaration of a game object; a game that is not installed is declared bare (the
+    generic levels and boards), which is what a game with no declaration asks for."""
+    found = find(game.info.key)
+    if found is not None and type(found.game) is type(game):
+        return found
+    return GameDeclaration(game)

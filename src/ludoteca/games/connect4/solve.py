@@ -1,0 +1,154 @@
+"""`ludoteca solve connect4 MOVES`: the exact score of a Connect Four position and its best moves.
+
+MOVES are the columns played from the empty grid (``4453``; ``-`` or nothing for the empty grid).
+The score is for the side to move: 0 a draw; positive, it wins, and 22 minus the score is the number
+of its own discs on the board once its winning disc is played; negative, it loses as fast as the
+opponent's figure says.
+
+``--positions FILE`` solves every line ``MOVES [expected]`` of a file (the public benchmark format),
+prints ``MOVES SCORE`` for each, then a summary: how many, how many agree with the expected scores,
+and the mean and maximum time per position (the solver's table is cleared between lines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from ludoteca.core.declaration import CommandContext
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
+from ludoteca.i18n import _
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ludoteca solve connect4",
+        description=_("Solve a Connect Four position exactly (perfect play from both sides)."),
+    )
+    parser.add_argument(
+        "moves", nargs="?", default="", help=_("columns played from the empty grid, e.g. 4453")
+    )
+    parser.add_argument("--positions", type=Path, help=_("solve every line 'MOVES [expected]' of this file"))
+    parser.add_argument("--all", action="store_true", help=_("also print the score of every column"))
+    parser.add_argument("--weak", action="store_true", help=_("only win, draw or loss (faster)"))
+    parser.add_argument("--seconds", type=float, default=None, help=_("give up after this many seconds"))
+    return parser
+
+
+def explain(score: int, played: int, weak: bool = False) -> str:
+    """The score in words for the side to move."""
+    mover = _("Yellow") if played % 2 == 0 else _("Red")
+    other = _("Red") if played % 2 == 0 else _("Yellow")
+    if score == 0:
+        return _("a draw with perfect play")
+    if weak:
+        return (_("{name} wins") if score > 0 else _("{name} loses")).format(name=mover)
+    if score > 0:
+        return _("{name} wins with its disc number {n}").format(name=mover, n=22 - score)
+    return _("{name} loses: {other} wins with its disc number {n}").format(
+        name=mover, other=other, n=22 + score
+    )
+
+
+def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> int:
+    moves = "" if text.strip() in ("", "-") else text
+    try:
+        position = Position.from_text(moves)
+    except ValueError as err:
+        print(_("error: {problem}").format(problem=err), file=sys.stderr)
+        return 2
+    if position.played >= 42:
+        print(_("The grid is full: a draw."))
+        return 0
+    solver = Solver()
+    started = time.perf_counter()
+    try:
+        score, best = solver.best_moves(position, weak=weak, seconds=seconds)
+        scores = solver.analyse(position) if show_all else {}
+    except SolverTimeout:
+        print(_("Not solved within {s:g} s.").format(s=seconds), file=sys.stderr)
+        return 1
+    elapsed = time.perf_counter() - started
+    print(
+        _("Score: {score:+d} ({meaning})").format(score=score, meaning=explain(score, position.played, weak))
+    )
+    print(_("Best move(s): {moves}").format(moves=" ".join(str(c + 1) for c in best)))
+    if scores:
+        print(
+            _("Every column: {scores}").format(
+                scores="  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items()))
+            )
+        )
+    print(_("Solved in {t:.3f} s ({nodes} positions searched).").format(t=elapsed, nodes=solver.nodes))
+    return 0
+
+
+def solve_file(path: Path, weak: bool, seconds: float | None) -> int:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        print(
+            _("error: cannot read {path}: {problem}").format(path=path, problem=err.strerror), file=sys.stderr
+        )
+        return 2
+    solver = Solver()
+    times: list[float] = []
+    checked = correct = unsolved = 0
+    for number, line in enumerate(lines, start=1):
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        try:
+            position = Position.from_text(fields[0])
+            expected = int(fields[1]) if len(fields) > 1 else None
+        except ValueError as err:
+            print(_("error: line {n}: {problem}").format(n=number, problem=err), file=sys.stderr)
+            return 2
+        solver.reset()
+        started = time.perf_counter()
+        try:
+            score = solver.solve(position, weak=weak, seconds=seconds)
+        except SolverTimeout:
+            unsolved += 1
+            print(f"{fields[0]} ?")
+            continue
+        times.append(time.perf_counter() - started)
+        print(f"{fields[0]} {score}")
+        if expected is not None:
+            checked += 1
+            wanted = (expected > 0) - (expected < 0) if weak else expected
+            if score == wanted:
+                correct += 1
+            else:
+                print(
+                    _("line {n}: expected {expected}, found {score}").format(
+                        n=number, expected=expected, score=score
+                    ),
+                    file=sys.stderr,
+                )
+    count = len(times) + unsolved
+    mean = sum(times) / len(times) if times else 0.0
+    print(
+        _(
+            "{count} positions, {correct}/{checked} as expected, {unsolved} unsolved; "
+            "time per position: mean {mean:.3f} ms, max {max:.3f} ms"
+        ).format(
+            count=count,
+            correct=correct,
+            checked=checked,
+            unsolved=unsolved,
+            mean=mean * 1000,
+            max=max(times, default=0.0) * 1000,
+        )
+    )
+    return 0 if correct == checked and not unsolved else 1
+
+
+def main(argv: Sequence[str], context: CommandContext) -> int:
+    args = _parser().parse_args(list(argv))
+    if args.positions is not None:
+        return solve_file(args.positions, args.weak, args.seconds)
+    return solve_one(args.moves, args.all, args.weak, args.seconds)

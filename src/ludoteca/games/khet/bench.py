@@ -1,0 +1,223 @@
+"""`ludoteca bench khet`: perft speed, search depth in a time budget, and level-against-level games.
+
+    ludoteca bench khet                       # every section, with the default sizes
+    ludoteca bench khet --only perft --depth 3
+    ludoteca bench khet --only depth --seconds 2
+    ludoteca bench khet --only match --levels 5,3 --games 50
+
+Figures are medians over `--repeats` runs where a run is short enough to repeat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ludoteca.ai.base import Budget
+from ludoteca.core.declaration import CommandContext
+from ludoteca.core.perft import perft
+from ludoteca.games.khet import GAME
+from ludoteca.games.khet.players import THINK_SECONDS, KhetPlayer
+from ludoteca.games.khet.search import Engine
+from ludoteca.games.khet.state import KhetState
+
+SETUPS = (("khet2", "classic"), ("khet2", "imhotep"), ("khet2", "dynasty"), ("horus", "classic-horus"))
+
+
+def _start(variant: str, setup: str) -> KhetState:
+    return GAME.start(GAME.options({"variant": variant, "setup": setup}), 0, 2)
+
+
+def bench_perft(depth: int, repeats: int) -> None:
+    print(f"perft depth {depth} (generic core.perft through KhetGame.play)")
+    for variant, setup in SETUPS:
+        state = _start(variant, setup)
+        times = []
+        leaves = 0
+        for _run in range(repeats):
+            started = time.perf_counter()
+            leaves = perft(GAME, state, depth)
+            times.append(time.perf_counter() - started)
+        median = statistics.median(times)
+        print(f"  {setup:<14} {leaves:>10,} leaves  {median:7.2f} s  {leaves / median:>12,.0f} leaves/s")
+
+
+def bench_depth(seconds: float, repeats: int) -> None:
+    print(
+        f"search depth completed in {seconds:g} s by the level 5 engine (fresh tables each run), and the "
+        "processor time a depth-4 search takes (independent of other programs' load)"
+    )
+    for variant, setup in SETUPS:
+        state = _start(variant, setup)
+        depths, rates, fixed = [], [], []
+        for _run in range(repeats):
+            result = Engine(variant == "horus").search(state.board, state.turn, seconds)
+            depths.append(result.depth)
+            rates.append(result.nodes / max(result.elapsed, 1e-9))
+            started = time.process_time()
+            Engine(variant == "horus").search(state.board, state.turn, None, max_depth=4)
+            fixed.append(time.process_time() - started)
+        print(
+            f"  {setup:<14} depth {statistics.median(depths):g} (runs: {', '.join(str(d) for d in depths)}), "
+            f"{statistics.median(rates):,.0f} positions/s; "
+            f"depth 4 in {statistics.median(fixed):.2f} s of processor"
+        )
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    plies: int = 0
+    #: depths reached by the stronger and the weaker player, move by move
+    depths: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+
+
+def opening(variant: str, setup: str, plies: int, seed: int) -> KhetState:
+    """The setup after `plies` random moves that destroy nothing (so games differ from the start)."""
+    state = _start(variant, setup)
+    rng = random.Random(seed)
+    for _ply in range(plies):
+        quiet = []
+        for move in GAME.legal_moves(state):
+            after = GAME.play(state, move)
+            if after.beam is None or not after.beam.destroyed:
+                quiet.append(after)
+        if not quiet:
+            break
+        state = rng.choice(quiet)
+    return state
+
+
+def play_game(
+    players: tuple[KhetPlayer, KhetPlayer],
+    state: KhetState,
+    seconds: Sequence[float],
+    max_plies: int,
+    depths: tuple[list[int], list[int]] | None = None,
+) -> tuple[int | None, int]:
+    """Play on from `state`; returns (winning seat, or None for a draw, and the plies played). The
+    player to move claims a threefold repetition when it judges itself worse. The depth each seat's
+    searches reached is appended to `depths`."""
+    while GAME.to_move(state) is not None and state.ply < max_plies:
+        seat = state.turn
+        player = players[seat]
+        if GAME.can_claim_draw(state) and player.wants_draw(GAME, state, seat, seconds=0.2):
+            return None, state.ply
+        state = GAME.play(state, player.choose(GAME, state, seat, Budget(seconds[seat])))
+        if depths is not None and player.last is not None:
+            depths[seat].append(player.last.depth)
+    outcome = GAME.outcome(state)
+    return (outcome.winner if outcome is not None else None), state.ply
+
+
+def bench_match(
+    levels: tuple[int, int],
+    games: int,
+    setups: Sequence[tuple[str, str]],
+    max_plies: int,
+    scale: float,
+    opening_plies: int,
+    processor_clock: bool = False,
+) -> None:
+    a, b = levels
+    think = (THINK_SECONDS[a] * scale, THINK_SECONDS[b] * scale)
+    print(
+        f"level {a} ({think[0]:g} s/move) against level {b} ({think[1]:g} s/move), {games} games: each "
+        f"opening ({opening_plies} random quiet plies) played twice with colours swapped, setups "
+        f"{', '.join(s for _v, s in setups)} in turn, a draw after {max_plies} plies"
+        + (", thinking time counted in processor seconds" if processor_clock else "")
+    )
+    tally = Tally()
+    started = time.perf_counter()
+    for number in range(games):
+        pair = number // 2
+        variant, setup = setups[pair % len(setups)]
+        state = opening(variant, setup, opening_plies, pair)
+        strong, weak = KhetPlayer(a, seed=number), KhetPlayer(b, seed=1000 + number)
+        if processor_clock:
+            for player in (strong, weak):
+                for horus in (False, True):
+                    player.engine(horus).clock = time.process_time
+        strong_seat = number % 2  # each opening is played once from each side
+        players = (strong, weak) if strong_seat == 0 else (weak, strong)
+        seconds = (think[0], think[1]) if strong_seat == 0 else (think[1], think[0])
+        depths: tuple[list[int], list[int]] = ([], [])
+        winner, plies = play_game(players, state, seconds, max_plies, depths)
+        tally.depths[0].extend(depths[strong_seat])
+        tally.depths[1].extend(depths[1 - strong_seat])
+        result = "draw" if winner is None else "win" if winner == strong_seat else "loss"
+        tally.plies += plies
+        tally.wins += result == "win"
+        tally.losses += result == "loss"
+        tally.draws += result == "draw"
+        colour = "Silver" if strong_seat == 0 else "Red"
+        print(
+            f"  game {number + 1:>3}: level {a} as {colour} on {setup}: {result} after {plies} plies",
+            flush=True,
+        )
+    played = max(tally.wins + tally.losses + tally.draws, 1)
+    print(
+        f"  level {a}: {tally.wins} wins, {tally.losses} losses, {tally.draws} draws "
+        f"({100 * tally.wins / played:.0f} % won), {tally.plies / played:.0f} plies a game, "
+        f"{time.perf_counter() - started:.0f} s"
+    )
+    for label, found in ((a, tally.depths[0]), (b, tally.depths[1])):
+        if found:
+            print(
+                f"  level {label} searched to depth {statistics.mean(found):.1f} on average "
+                f"(median {statistics.median(found):g})"
+            )
+
+
+def main(argv: Sequence[str], context: CommandContext) -> int:
+    parser = argparse.ArgumentParser(prog="ludoteca bench khet", description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--only", choices=("perft", "depth", "match"), action="append", help="sections to run"
+    )
+    parser.add_argument("--depth", type=int, default=3, help="perft depth (default 3)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time for the depth section (default 2)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
+    parser.add_argument("--levels", default="5,3", help="two levels to match, e.g. 5,3 (default)")
+    parser.add_argument("--games", type=int, default=50, help="games in the match (default 50)")
+    parser.add_argument("--setup", action="append", help="setups for the match (default: all four, in turn)")
+    parser.add_argument(
+        "--max-plies", type=int, default=300, help="a match game is drawn after this many plies"
+    )
+    parser.add_argument(
+        "--time-scale", type=float, default=1.0, help="multiply each level's thinking time (quick runs: 0.25)"
+    )
+    parser.add_argument("--opening-plies", type=int, default=2, help="random quiet plies before a match game")
+    parser.add_argument(
+        "--processor-clock",
+        action="store_true",
+        help="count thinking time in processor seconds (steadier figures on a busy machine)",
+    )
+    args = parser.parse_args(list(argv))
+    sections = args.only or ["perft", "depth", "match"]
+    if "perft" in sections:
+        bench_perft(args.depth, args.repeats)
+    if "depth" in sections:
+        bench_depth(args.seconds, args.repeats)
+    if "match" in sections:
+        first, _sep, second = args.levels.partition(",")
+        chosen: tuple[tuple[str, str], ...] = SETUPS
+        if args.setup:
+            chosen = tuple(
+                s for s in SETUPS if s[1] in args.setup or (s[1] == "classic-horus" and "horus" in args.setup)
+            )
+        bench_match(
+            (int(first), int(second)),
+            args.games,
+            chosen,
+            args.max_plies,
+            args.time_scale,
+            args.opening_plies,
+            args.processor_clock,
+        )
+    return 0

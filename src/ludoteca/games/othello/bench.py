@@ -1,0 +1,167 @@
+"""`ludoteca bench othello [--perft] [--depth] [--endgame] [--tournament] …`: Othello figures.
+
+Sections (all but the tournament run when none is named):
+* perft: leaves per second of the engine's bitboard perft, and the time of `perft 9` through
+  the rules (`core.perft` on `GAME`, what `ludoteca perft othello 9` runs);
+* depth: the depth the engine completes in 1 s and in 2 s from the start position;
+* endgame: exact solve times of 18-empty positions from the public FFO endgame test suite, each
+  checked against its published value;
+* tournament: computer levels against each other, colours alternating, each pair of games from
+  the same random opening.
+
+Times are medians over `--repeats` runs; CPU time is printed beside wall time because the
+machine may be shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Final, TypeVar
+
+from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
+from ludoteca.core.declaration import CommandContext
+from ludoteca.core.perft import perft as rules_perft
+from ludoteca.games.othello import GAME
+from ludoteca.games.othello.bitboard import square_name
+from ludoteca.games.othello.endgame import EndgameSolver
+from ludoteca.games.othello.engine import Engine, SearchProgress
+from ludoteca.games.othello.engine import perft as engine_perft
+from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
+
+#: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
+#: position, the exact final disc difference for the side to move, a best move
+ENDGAMES_18: Final = (
+    ("XXXXXXX-XXXXOX--XXXOOX--XXOOXX--XXOOXX-XXXOXXXXX--OOX-XX-------X X", 14, "d8"),
+    ("--X--X----XXX---O-XOOOOO-OXXOOOOXXOXOOOOXXXOOOOOXXXOOO---XXXO-O- X", -2, "f8"),
+    ("OXXXXXXXOOXXXXOOOOOXOXO---OXXXOX-OOOOXO----XOOOO----XOO------OOO X", 38, "h3"),
+    ("--OOOOOOX-XXXX-XXXXXOOXOXOOXOXOOXOXXXOOOXXOOOOOOX------O-------- X", 18, "g2"),
+    ("-OOOOOO---OOOO-X-OXXOOXXOOXXOXOXOOOXXOOX-OOOXXXX--XXXX------X--- X", -10, "a7"),
+    ("--XXX------OXX-----OOOO-OOOOXOOOOOXOXXOOOOOXOXXOO-OOXO-O-OOOOOO- X", 40, "c3"),
+)
+
+
+T = TypeVar("T")
+
+
+def _timed(action: Callable[[], T]) -> tuple[float, float, T]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = action()
+    return time.perf_counter() - wall, time.process_time() - cpu, result
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+def bench_perft(repeats: int, depth: int) -> None:
+    walls, cpus = [], []
+    leaves = 0
+    for _ in range(repeats):
+        wall, cpu, leaves = _timed(lambda: engine_perft(START_BLACK, START_WHITE, depth))
+        walls.append(wall)
+        cpus.append(cpu)
+    print(
+        f"engine perft {depth}: {leaves} leaves, median {_median(walls):.2f} s wall "
+        f"({_median(cpus):.2f} s CPU), {leaves / _median(cpus):,.0f} leaves/s (CPU)"
+    )
+    walls, cpus = [], []
+    start = GAME.start({}, 0, 2)
+    for _ in range(repeats):
+        wall, cpu, result = _timed(lambda: rules_perft(GAME, start, 9))
+        assert result == 3005288, result
+        walls.append(wall)
+        cpus.append(cpu)
+    print(
+        f"perft 9 through the rules: 3005288 leaves, median {_median(walls):.2f} s wall "
+        f"({_median(cpus):.2f} s CPU)"
+    )
+
+
+def _depth_in(seconds: float) -> tuple[int, int]:
+    reached = [0, 0]
+
+    def note(progress: SearchProgress) -> None:
+        reached[0], reached[1] = progress.depth, progress.nodes
+
+    Engine().iterate(START_BLACK, START_WHITE, seconds, note)
+    return reached[0], reached[1]
+
+
+def bench_depth(repeats: int) -> None:
+    for seconds in (1.0, 2.0):
+        runs = [_depth_in(seconds) for _ in range(repeats)]
+        depths = [d for d, _ in runs]
+        median = _median([float(d) for d in depths])
+        print(
+            f"depth completed in {seconds:g} s from the start: median {median:g} "
+            f"(runs: {', '.join(str(d) for d in depths)})"
+        )
+
+
+def bench_endgame(repeats: int, count: int) -> None:
+    for text, expected, move in ENDGAMES_18[:count]:
+        black, white, side = parse_position_text(text)
+        p, o = (black, white) if side == BLACK else (white, black)
+        walls, cpus = [], []
+        score, best, nodes = 0, "", 0
+        for _ in range(repeats):
+            wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
+            score, nodes = result.score, result.nodes
+            best = square_name(result.move) if result.move is not None else "pass"
+            walls.append(wall)
+            cpus.append(cpu)
+        verdict = "ok" if score == expected else f"WRONG (published {expected:+d})"
+        print(
+            f"solve {text[:16]}… (18 empties): {score:+d} {best} [{verdict}; published best {move}], "
+            f"{nodes:,} nodes, median {_median(walls):.2f} s wall ({_median(cpus):.2f} s CPU)"
+        )
+
+
+def bench_tournament(
+    pairs: list[tuple[int, int]], games: int, opening_plies: int, seed: int, verbose: bool = False
+) -> None:
+    def show(index: int, result: GameResult, seat: int) -> None:
+        scores = result.outcome.scores or (0, 0)
+        colour = "Black" if seat == 0 else "White"
+        print(
+            f"  game {index + 1}: level {result.levels[seat]} ({colour}) {scores[seat]} – "
+            f"{scores[1 - seat]} level {result.levels[1 - seat]}",
+            flush=True,
+        )
+
+    for first, second in pairs:
+        tally = tournament(
+            GAME, {}, first, second, games, seed, opening_plies, on_game=show if verbose else None
+        )
+        print(f"{tally.line()}; {opening_plies} random opening plies")
+
+
+def main(argv: Sequence[str], context: CommandContext) -> int:
+    parser = argparse.ArgumentParser(prog="ludoteca bench othello", description=__doc__.split("\n")[0])
+    parser.add_argument("--perft", action="store_true", help="perft speed and perft 9 time")
+    parser.add_argument("--depth", action="store_true", help="depth reached in 1 s and 2 s")
+    parser.add_argument("--endgame", action="store_true", help="exact solves of 18-empty positions")
+    parser.add_argument("--tournament", action="store_true", help="levels against each other")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
+    parser.add_argument("--perft-depth", type=int, default=8, help="depth of the engine perft")
+    parser.add_argument("--positions", type=int, default=len(ENDGAMES_18), help="how many endgames")
+    parser.add_argument("--games", type=int, default=10, help="games per pair of levels")
+    parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
+    parser.add_argument("--opening-plies", type=int, default=4, help="random plies before each game")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    parser.add_argument("--verbose", action="store_true", help="print every game of the tournament")
+    args = parser.parse_args(list(argv))
+    chosen = args.perft or args.depth or args.endgame or args.tournament
+    if args.perft or not chosen:
+        bench_perft(args.repeats, args.perft_depth)
+    if args.depth or not chosen:
+        bench_depth(args.repeats)
+    if args.endgame or not chosen:
+        bench_endgame(args.repeats, args.positions)
+    if args.tournament:
+        bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
+    return 0

@@ -1,0 +1,168 @@
+"""What a game brings to the window: a renderer and an input handler on the shared board widget.
+
+A game declares its `GameBoard` subclass (`window_board` in its declaration). The board screen
+does the rest (turns, computer players, undo, saving, the panel, the status bar): it asks
+the board to lay itself out in a rectangle, to draw a `Scene`, and to turn clicks into a
+`Play`, a `Refuse` or a change of selection. A board never decides legality itself: it offers
+moves to the match, and the rules' `IllegalMove` sentence is what the status bar shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ludoteca.core.game import Game, Seat
+from ludoteca.kits.window import draw
+from ludoteca.kits.window.anim import Transition
+from ludoteca.kits.window.fonts import Fonts
+from ludoteca.kits.window.grid import Cell, Grid
+from ludoteca.kits.window.theme import Colour, Theme
+
+
+@dataclass
+class Scene:
+    """Everything a board needs to draw one frame."""
+
+    state: Any  # the position shown (a view)
+    now: float  # clock, ms (for pulses)
+    transition: Transition | None = None  # the move being animated into `state`
+    #: a person at this screen is to move: show legal moves and hover marks
+    interactive: bool = False
+    hover: Cell | None = None
+    cursor: Cell | None = None
+    hint: Any = None  # a suggested move to mark
+    #: a small picture (menus): no coordinates, no marks
+    thumbnail: bool = False
+
+    #: how far the animation has gone, in base ms (None: no animation)
+    @property
+    def elapsed(self) -> float | None:
+        if self.transition is None:
+            return None
+        return self.transition.elapsed(self.now)
+
+
+@dataclass(frozen=True)
+class Play:
+    """Offer this move to the match."""
+
+    move: Any
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Nothing to play: say why in the status bar."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Changed:
+    """The board's own selection changed (a ball picked up, a piece released)."""
+
+
+Response = Play | Refuse | Changed | None
+
+
+class GameBoard:
+    """Base class: a grid board with default behaviours a game overrides where it differs."""
+
+    def __init__(self, game: Game[Any, Any], theme: Theme, fonts: Fonts) -> None:
+        self.game = game
+        self.set_theme(theme, fonts)
+        self.grid = Grid(1, 1, 0, 0, 1)
+        self.area = pygame.Rect(0, 0, 1, 1)
+
+    def set_theme(self, theme: Theme, fonts: Fonts) -> None:
+        """Draw with these colours and fonts from now on (Settings changed them)."""
+        self.theme = theme
+        self.colours = theme.colours
+        self.motion = theme.motion
+        self.fonts = fonts
+        self.palette = self.palette_for(theme)
+
+    def palette_for(self, theme: Theme) -> Any:
+        """The game's own colours under `theme` (see `Theme.palette`); None for a board that
+        draws with the shared colours only."""
+        return None
+
+    # ----- layout and drawing ---------------------------------------------------------------
+    def layout(self, area: pygame.Rect, state: Any) -> None:
+        """Fit the board into `area` (called on every resize and before the first frame)."""
+        self.area = area.copy()
+        cols, rows = self.grid_size(state)
+        self.grid = Grid.fit(area, cols, rows)
+
+    def grid_size(self, state: Any) -> tuple[int, int]:
+        return (8, 8)
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        raise NotImplementedError
+
+    def transition_ms(self, before: Any, after: Any) -> float:
+        """How long (base ms) the move from `before` to `after` animates; 0 for none."""
+        return 0.0
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
+        """The game's own part of the side panel (preview, drops left…); returns the height used."""
+        return 0
+
+    def panel_height(self, state: Any) -> int:
+        return 0
+
+    def seat_colour(self, state: Any, seat: Seat) -> Colour:
+        return self.colours.text
+
+    def draw_seat_marker(
+        self, surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int
+    ) -> None:
+        draw.disc(surface, self.seat_colour(None, seat), center, radius)
+
+    def sample_state(self) -> Any:
+        """A position that shows what the game looks like (for the game choice screen)."""
+        return self.game.start(self.game.options(), 1, self.game.info.default_seats)
+
+    def draw_thumbnail(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        state = self.sample_state()
+        saved = (self.grid, self.area)
+        self.layout(rect, state)
+        self.draw(surface, Scene(state, 0.0, thumbnail=True))
+        self.grid, self.area = saved
+
+    # ----- input ----------------------------------------------------------------------------
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        return self.grid.cell_at(pos)
+
+    def press(self, state: Any, pos: tuple[int, int]) -> Response:
+        """Mouse button down on the board."""
+        cell = self.cell_at(pos)
+        return None if cell is None else self.activate(state, cell)
+
+    def release(self, state: Any, pos: tuple[int, int]) -> Response:
+        """Mouse button up (after a drag: drop what was picked up)."""
+        return None
+
+    def activate(self, state: Any, cell: Cell) -> Response:
+        """A click (or Enter on the keyboard cursor) on `cell`."""
+        return None
+
+    def deselect(self) -> bool:
+        """Esc or a click outside: drop the selection; True if there was one."""
+        return False
+
+    def reset(self) -> None:
+        """The position changed under the board (a move, undo): forget selections."""
+        self.deselect()
+
+    def prompt(self, state: Any, name: str) -> str:
+        """The status line while a person is to move."""
+        from ludoteca.i18n import _
+
+        return _("{name} to play.").format(name=name)
+
+    def forced_pass(self, state: Any) -> Any:
+        """The pass move when it is the only legal move (announced, then played by a click)."""
+        return None

@@ -1,0 +1,206 @@
+"""Small drawing helpers shared by the screens and the renderers: text, cards, discs, symbols."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from ludoteca.kits.window.theme import Colour, mix
+
+Point = tuple[float, float]
+
+
+# ----- text -------------------------------------------------------------------------------------
+def text(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    content: str,
+    colour: Colour,
+    pos: Point,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Blit `content` with its `anchor` ("center", "midleft", …) at `pos`; returns the rect drawn."""
+    image = font.render(content, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
+    """Break `content` into lines no wider than `width` (words longer than a line stay whole)."""
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def ellipsize(font: pygame.font.Font, content: str, width: int) -> str:
+    if font.size(content)[0] <= width:
+        return content
+    while content and font.size(content + "…")[0] > width:
+        content = content[:-1]
+    return content + "…"
+
+
+def paragraph(
+    surface: pygame.Surface,
+    font: pygame.font.Font,
+    content: str,
+    colour: Colour,
+    rect: pygame.Rect,
+    line_gap: int = 2,
+) -> int:
+    """Wrapped text inside `rect` (lines that do not fit are dropped); returns the height used."""
+    y = rect.top
+    step = font.get_linesize() + line_gap
+    for line in wrap(font, content, rect.width):
+        if y + step > rect.bottom + line_gap:
+            break
+        text(surface, font, line, colour, (rect.left, y))
+        y += step
+    return y - rect.top
+
+
+# ----- shapes -----------------------------------------------------------------------------------
+def card(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: Colour,
+    edge: Colour | None = None,
+    radius: int = 8,
+    shadow: Colour | None = None,
+) -> None:
+    """A rounded panel with an optional soft shadow below it."""
+    if shadow is not None:
+        surface.blit(_shadow(rect.width, rect.height, radius, shadow), rect.move(-8, -4))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
+
+
+@lru_cache(maxsize=64)
+def _shadow(width: int, height: int, radius: int, colour: Colour) -> pygame.Surface:
+    pad = 16
+    image = pygame.Surface((width + pad, height + pad), pygame.SRCALPHA)
+    pygame.draw.rect(image, (*colour, 120), (pad // 2, pad // 2 + 4, width, height), border_radius=radius)
+    return pygame.transform.gaussian_blur(image, 6)
+
+
+def disc(surface: pygame.Surface, colour: Colour, center: Point, radius: float) -> None:
+    """A shaded, antialiased disc (sprites are cached per colour and size)."""
+    r = max(1, round(radius))
+    image = disc_sprite(colour, r)
+    surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+@lru_cache(maxsize=256)
+def disc_sprite(colour: Colour, radius: int) -> pygame.Surface:
+    size = radius * 2 + 4
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    dark = mix(colour, (0, 0, 0), 0.35)
+    light = mix(colour, (255, 255, 255), 0.28)
+    pygame.draw.aacircle(image, (0, 0, 0, 70), (c + 1, c + 2), radius)
+    pygame.draw.aacircle(image, dark, (c, c), radius)
+    pygame.draw.aacircle(image, colour, (c, c), radius * 0.86)
+    # a soft highlight towards the top left, as if lit from above
+    glow = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.aacircle(glow, (*light, 110), (c - radius * 0.22, c - radius * 0.26), radius * 0.5)
+    image.blit(pygame.transform.gaussian_blur(glow, max(1, radius // 5)), (0, 0))
+    return image
+
+
+def ring(surface: pygame.Surface, colour: Colour, center: Point, radius: float, width: int = 3) -> None:
+    pygame.draw.aacircle(surface, colour, (round(center[0]), round(center[1])), round(radius), width)
+
+
+def soft_dot(surface: pygame.Surface, colour: Colour, center: Point, radius: float, alpha: int = 110) -> None:
+    image = _dot(colour, max(2, round(radius)), alpha)
+    surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+@lru_cache(maxsize=64)
+def _dot(colour: Colour, radius: int, alpha: int) -> pygame.Surface:
+    image = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.aacircle(image, (*colour, alpha), (radius + 1, radius + 1), radius)
+    return image
+
+
+def translucent_rect(
+    surface: pygame.Surface, colour: Colour, rect: pygame.Rect, alpha: int, radius: int = 0
+) -> None:
+    image = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(image, (*colour, alpha), image.get_rect(), border_radius=radius)
+    surface.blit(image, rect)
+
+
+def outline(
+    surface: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int = 3, radius: int = 6
+) -> None:
+    pygame.draw.rect(surface, colour, rect, width=width, border_radius=radius)
+
+
+# ----- symbols (colour-blind help) --------------------------------------------------------------
+def symbol(surface: pygame.Surface, index: int, colour: Colour, center: Point, size: float) -> None:
+    """One of nine simple shapes, so colours can be told apart without seeing them."""
+    x, y = center
+    s = size
+    kind = index % 9
+    if kind == 0:  # circle
+        pygame.draw.aacircle(surface, colour, (x, y), s * 0.45, max(2, round(s * 0.16)))
+    elif kind == 1:  # square
+        side = s * 0.78
+        pygame.draw.rect(surface, colour, (x - side / 2, y - side / 2, side, side))
+    elif kind == 2:  # triangle
+        pygame.draw.polygon(surface, colour, _regular(x, y + s * 0.1, s * 0.55, 3, -90))
+    elif kind == 3:  # diamond
+        pygame.draw.polygon(surface, colour, _regular(x, y, s * 0.55, 4, -90))
+    elif kind == 4:  # star
+        pygame.draw.polygon(surface, colour, _star(x, y, s * 0.58, s * 0.25, 5))
+    elif kind == 5:  # cross
+        w = max(2, round(s * 0.22))
+        pygame.draw.rect(surface, colour, (x - w / 2, y - s * 0.45, w, s * 0.9))
+        pygame.draw.rect(surface, colour, (x - s * 0.45, y - w / 2, s * 0.9, w))
+    elif kind == 6:  # hexagon
+        pygame.draw.polygon(surface, colour, _regular(x, y, s * 0.5, 6, 0))
+    elif kind == 7:  # bars
+        w = max(2, round(s * 0.18))
+        for dx in (-s * 0.25, s * 0.25):
+            pygame.draw.rect(surface, colour, (x + dx - w / 2, y - s * 0.4, w, s * 0.8))
+    else:  # dot
+        pygame.draw.aacircle(surface, colour, (x, y), s * 0.2)
+
+
+def _regular(x: float, y: float, r: float, sides: int, start: float) -> list[Point]:
+    return [
+        (
+            x + r * math.cos(math.radians(start + i * 360 / sides)),
+            y + r * math.sin(math.radians(start + i * 360 / sides)),
+        )
+        for i in range(sides)
+    ]
+
+
+def _star(x: float, y: float, outer: float, inner: float, points: int) -> list[Point]:
+    out: list[Point] = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        angle = math.radians(-90 + i * 180 / points)
+        out.append((x + r * math.cos(angle), y + r * math.sin(angle)))
+    return out
+
+
+def contrast_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on `colour`."""
+    luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return (20, 20, 20) if luminance > 140 else (245, 245, 245)

@@ -1,0 +1,193 @@
+"""The terminal menus: the main menu (play, resume, score history, rules, quit), and the same menu
+narrowed to one game (`ludoteca menu GAME`; the Qwirkle brief's console is this menu)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.core.declaration import CommandContext, GameDeclaration
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import Game
+from ludoteca.core.options import OptionValue
+from ludoteca.core.registry import declarations, failures
+from ludoteca.core.seats import MAX_LEVEL, SeatSpec
+from ludoteca.i18n import _
+from ludoteca.kits.terminal.console import Console, EndOfInput
+from ludoteca.shells import session
+from ludoteca.shells.terminal.boards import terminal_board_for
+from ludoteca.shells.terminal.play import TerminalGame
+from ludoteca.store import Store, StoreError
+
+
+class Menu:
+    def __init__(
+        self, store: Store, console: Console | None = None, only: GameDeclaration | None = None
+    ) -> None:
+        self.store = store
+        self.console = console or Console()
+        #: the one game this menu is about (`ludoteca menu GAME`), or None for the whole shelf
+        self.only = only
+
+    def choose(self, title: str, items: list[str]) -> int | None:
+        """Numbered choice; None for 'back' (empty line, 0, q)."""
+        say = self.console.say
+        say()
+        say(title)
+        for number, item in enumerate(items, start=1):
+            say(f"  {number}. {item}")
+        while True:
+            answer = self.console.ask(_("Your choice (Enter to go back): ")).strip().lower()
+            if answer in ("", "0", "q", "b", "back"):
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= len(items):
+                return int(answer) - 1
+            say(_("Please type a number from 1 to {n}.").format(n=len(items)))
+
+    def entries(self) -> tuple[str, list[tuple[str, Any]]]:
+        """The menu's title and its (label, action) entries, Quit excluded."""
+        if self.only is not None:
+            title = _("{title} — menu").format(title=_(self.only.game.info.title))
+            return title, [
+                (_("Read the rules"), self.rules),
+                (_("Start a new game"), self.new_game),
+                (_("Resume a saved game"), self.resume),
+                (_("See every player's scores"), self.scores),
+            ]
+        return _("Ludoteca — main menu"), [
+            (_("Play a game"), self.new_game),
+            (_("Resume a saved game"), self.resume),
+            (_("Score history"), self.scores),
+            (_("Rules"), self.rules),
+        ]
+
+    def run(self) -> int:
+        if self.only is None:
+            for failure in failures():
+                self.console.say(failure.sentence())
+        title, entries = self.entries()
+        try:
+            while True:
+                choice = self.choose(title, [label for label, _action in entries] + [_("Quit")])
+                if choice is None or choice == len(entries):
+                    return 0
+                try:
+                    entries[choice][1]()
+                except (LudotecaError, StoreError) as err:
+                    self.console.say(_("Sorry: {err}").format(err=err))
+        except EndOfInput:
+            return 0
+
+    def pick_game(self) -> Game[Any, Any] | None:
+        if self.only is not None:
+            return self.only.game
+        games = [d.game for d in declarations()]
+        index = self.choose(_("Which game?"), [f"{_(g.info.title)} — {_(g.info.summary)}" for g in games])
+        return None if index is None else games[index]
+
+    def ask_value(self, prompt: str, default: str) -> str:
+        answer = self.console.ask(f"{prompt} [{default}]: ").strip()
+        return answer or default
+
+    def new_game(self) -> None:
+        game = self.pick_game()
+        if game is None:
+            return
+        custom = terminal_board_for(game).new_game(game, self.console.ask, self.console.say)
+        options, seats = (game.options(custom[0]), custom[1]) if custom else self.ask_options_and_seats(game)
+        seed_text = self.ask_value(_("Seed (Enter for a random one)"), "") if game.info.chance else ""
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.SystemRandom().randrange(1 << 31)
+        match = session.new_match(game, options, seats, seed, self.store)
+        TerminalGame(match, self.store, self.console).run()
+
+    def ask_options_and_seats(self, game: Game[Any, Any]) -> tuple[dict[str, OptionValue], list[SeatSpec]]:
+        given: dict[str, OptionValue] = {}
+        for spec in game.info.options:
+            hint = f" ({'/'.join(spec.choices)})" if spec.choices else ""
+            if isinstance(spec.default, bool):
+                hint = _(" (yes/no)")
+            while True:
+                raw = self.ask_value(f"{_(spec.help)}{hint}", self._shown(spec.default))
+                try:
+                    given[spec.name] = spec.parse(raw)
+                    break
+                except LudotecaError as err:
+                    self.console.say(str(err))
+        options = game.options(given)
+        info = game.info
+        count = info.default_seats
+        if info.min_seats != info.max_seats:
+            while True:
+                raw = self.ask_value(
+                    _("How many players ({lo}–{hi})").format(lo=info.min_seats, hi=info.max_seats), str(count)
+                )
+                if raw.isdigit() and info.min_seats <= int(raw) <= info.max_seats:
+                    count = int(raw)
+                    break
+        seats = [self.ask_seat(game, seat, count) for seat in range(count)]
+        return options, seats
+
+    @staticmethod
+    def _shown(value: OptionValue) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    def ask_seat(self, game: Game[Any, Any], seat: int, count: int) -> SeatSpec:
+        default = "h" if seat == 0 else f"{3}"
+        colour = _(game.info.seat_names[seat]) if seat < len(game.info.seat_names) else str(seat + 1)
+        while True:
+            raw = self.ask_value(
+                _("Player {n} ({colour}): h = human, 1–{max} = computer level").format(
+                    n=seat + 1, colour=colour, max=MAX_LEVEL
+                ),
+                default,
+            ).lower()
+            if raw in ("h", "human"):
+                name = self.console.ask(_("  Name (Enter for none): ")).strip() or None
+                return SeatSpec("human", None, name)
+            if raw.isdigit() and 1 <= int(raw) <= MAX_LEVEL:
+                return SeatSpec("computer", int(raw))
+            self.console.say(_("Type h, or a level from 1 to {max}.").format(max=MAX_LEVEL))
+
+    def resume(self) -> None:
+        saves = self.store.list_saves(self.only.key if self.only is not None else None)
+        if not saves and self.only is not None:
+            self.console.say(
+                _("No saved {title} game yet. In a game, type 'save'.").format(
+                    title=_(self.only.game.info.title)
+                )
+            )
+            return
+        if not saves:
+            self.console.say(_("No saved games yet. In a game, type 'save'."))
+            return
+        index = self.choose(_("Which saved game?"), [f"{s.name} ({s.game}, {s.updated[:16]})" for s in saves])
+        if index is None:
+            return
+        match, save_id = session.load_match(self.store, saves[index].id)
+        TerminalGame(match, self.store, self.console, save_id=save_id).run()
+
+    def scores(self) -> None:
+        if self.only is not None:
+            own = self.only.command("scores")
+            if own is not None:
+                own([], CommandContext(lambda: self.store, self.console.stdout))
+                return
+        rows = self.store.results(self.only.key if self.only is not None else None)
+        if not rows:
+            self.console.say(_("No finished games yet."))
+        for row in rows:
+            scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
+            self.console.say(
+                f"{row.date[:16]}  {row.game:<11} {', '.join(row.players):<30} {scores:<10} {row.winner}"
+            )
+
+    def rules(self) -> None:
+        game = self.pick_game()
+        if game is not None:
+            self.console.say(game.rules_text())
+
+
+def run_menu(store: Store, console: Console | None = None, only: GameDeclaration | None = None) -> int:
+    return Menu(store, console, only).run()

@@ -1,0 +1,56 @@
+"""The desktop GUI (pygame-ce + pygame_gui): `run_gui()` opens the window at the main menu.
+
+Layout: `app` (window, frame loop, screens), `screens/` (the pages), `boards/` (one renderer and
+input handler per game on the shared `board` widget), `theme` (every colour and size), `anim`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ludoteca.match import Match
+    from ludoteca.store import Store
+
+
+def display_available() -> bool:
+    """Whether a window can be opened here (a desktop session, not SSH or CI)."""
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def run_gui(store: Store | None = None, match: Match | None = None, save_id: int | None = None) -> int:
+    """Open the window (at the board of `match` when given) and run until it is closed."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from ludoteca.core.errors import LudotecaError
+    from ludoteca.i18n import _
+    from ludoteca.shells.window.app import App
+    from ludoteca.shells.window.boards import has_board
+
+    if match is not None and not has_board(match.game):
+        raise LudotecaError(
+            _(
+                "{title} is not yet available in the window; play it in the terminal: ludoteca play {key}"
+            ).format(title=match.game.info.title, key=match.game.info.key)
+        )
+    first = None
+    if match is not None:
+        from ludoteca.shells.window.screens.play import PlayScreen
+
+        def first(app: App) -> PlayScreen:
+            return PlayScreen(app, match, save_id)
+
+    try:
+        app = App(store, first=first)
+    except pygame.error as err:
+        raise LudotecaError(
+            _("cannot open a window here ({reason}); use the terminal: ludoteca --ui tui").format(reason=err)
+        ) from None
+    return app.run()

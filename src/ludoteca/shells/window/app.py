@@ -1,0 +1,292 @@
+# mypy: disable-error-code="no-untyped-call"
+"""The window, its frame loop and the current screen.
+
+One `App` owns the pygame window, two pygame_gui managers (the screen's widgets, and those of a
+modal dialog drawn above them), the settings and the store. `step()` runs exactly one frame —
+events, deferred button actions, the screen's update, drawing — which is what the tests drive
+with posted mouse events; `run()` repeats it at 60 frames per second.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from functools import lru_cache
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from ludoteca.i18n import set_language
+from ludoteca.kits.window.fonts import Fonts
+from ludoteca.kits.window.theme import Colour, Theme, gui_theme, mix, theme_named
+from ludoteca.shells.window.settings import GuiSettings
+from ludoteca.shells.window.sound import Sounds
+from ludoteca.shells.window.widgets import Dialog, dim
+from ludoteca.store import Store
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 600)
+FPS = 60
+
+
+class Screen:
+    """One page of the application. Widgets are created in `build` (called again after a
+    resize, a language or a theme change), so a screen keeps its state in plain attributes."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def build(self) -> None:
+        """Create this screen's widgets in `app.manager` for the current window size."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """An event no widget used (clicks on the board, keys)."""
+
+    def update(self, now: float) -> None:
+        """Advance timers, animations and computer players; `now` is in milliseconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+
+    def back(self) -> None:
+        """Esc with no dialog open."""
+
+    def leave(self) -> None:
+        """The app is switching to another screen."""
+
+    def on_quit(self) -> None:
+        """The window is closing: keep whatever must not be lost."""
+
+
+class App:
+    def __init__(
+        self,
+        store: Store | None = None,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        *,
+        speed: float | None = None,
+        sound: bool | None = None,
+        first: Callable[[App], Screen] | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.store = store if store is not None else Store()
+        self.settings = GuiSettings.load(self.store)
+        if speed is not None:
+            self.settings.speed = speed
+        if sound is not None:
+            self.settings.sound = sound
+        set_language(self.settings.language)
+        self.theme: Theme = theme_named(self.settings.theme)
+        pygame.display.set_icon(_icon(self.theme))
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Ludoteca")
+        self.size = self.surface.get_size()
+        self.fonts = Fonts(self.theme.sizes)
+        self.sounds = Sounds(self.settings.sound)
+        self.manager = self._manager()
+        self.overlay_manager = self._manager()
+        self.dialog: Dialog | None = None
+        self.running = True
+        self.exit_code = 0
+        self._later: list[Callable[[], None]] = []
+        self._last_tick = time.perf_counter()
+        #: how long each recent frame took to compute (seconds), for `ludoteca bench gui`
+        self.frame_times: deque[float] = deque(maxlen=600)
+        from ludoteca.shells.window.screens.menu import MenuScreen
+
+        self.screen: Screen = first(self) if first is not None else MenuScreen(self)
+        self.screen.build()
+
+    # ----- construction ---------------------------------------------------------------------
+    def _manager(self) -> pygame_gui.UIManager:
+        manager = pygame_gui.UIManager(self.size, gui_theme(self.theme), enable_live_theme_updates=False)
+        # the sizes the rules' headings and emphasis use in text boxes
+        sizes = self.theme.sizes
+        manager.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 24, "style": "bold", "antialiased": "1"},
+                {"name": "noto_sans", "point_size": sizes.body, "style": "italic", "antialiased": "1"},
+            ]
+        )
+        return manager
+
+    @staticmethod
+    def now() -> float:
+        return time.perf_counter() * 1000.0
+
+    # ----- navigation -------------------------------------------------------------------------
+    def show(self, screen: Screen) -> None:
+        self.close_dialog()
+        self.screen.leave()
+        self.manager.clear_and_reset()
+        self.screen = screen
+        screen.build()
+
+    def later(self, action: Callable[[], None]) -> None:
+        """Run `action` after the current event has been handled (buttons use this)."""
+        self._later.append(action)
+
+    def open_dialog(self, dialog: Dialog) -> None:
+        self.overlay_manager.clear_and_reset()
+        self.dialog = dialog
+        dialog.build(self)
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog = None
+            self.overlay_manager.clear_and_reset()
+
+    def rebuild(self) -> None:
+        """Recreate every widget (after a resize, a new language or a new theme)."""
+        self.manager.clear_and_reset()
+        self.screen.build()
+        if self.dialog is not None:
+            self.overlay_manager.clear_and_reset()
+            self.dialog.build(self)
+
+    def apply_settings(self) -> None:
+        """Make the current settings visible at once, and keep them."""
+        set_language(self.settings.language)
+        theme = theme_named(self.settings.theme)
+        if theme != self.theme:
+            self.theme = theme
+            self.fonts = Fonts(theme.sizes)
+            self.manager = self._manager()
+            self.overlay_manager = self._manager()
+        self.sounds.enabled = self.settings.sound
+        self.settings.save(self.store)
+        self.rebuild()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(size[0], 1), max(size[1], 1))
+        if size == self.size:
+            return
+        current = pygame.display.get_surface()
+        if current is None or current.get_size() != size:
+            current = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.surface = current
+        self.size = self.surface.get_size()
+        self.manager.set_window_resolution(self.size)
+        self.overlay_manager.set_window_resolution(self.size)
+        self.rebuild()
+
+    def quit(self) -> None:
+        self.screen.on_quit()
+        self.running = False
+
+    # ----- the frame --------------------------------------------------------------------------
+    def step(self) -> bool:
+        """One frame; returns False once the application should close."""
+        started = time.perf_counter()
+        dt = started - self._last_tick
+        self._last_tick = started
+        for event in pygame.event.get():
+            self._dispatch(event)
+            self._run_later()
+        self._run_later()
+        if not self.running:
+            return False
+        self.screen.update(self.now())
+        self._run_later()
+        self.manager.update(dt)
+        if self.dialog is not None:
+            self.overlay_manager.update(dt)
+        self.draw(self.surface)
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - started)
+        return self.running
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.screen.draw(surface)
+        self.manager.draw_ui(surface)
+        if self.dialog is not None:
+            dim(surface, self.theme.colours.shadow, 150)
+            self.dialog.draw(self, surface)
+            self.overlay_manager.draw_ui(surface)
+
+    def run(self) -> int:
+        # While a computer player thinks in its thread, hand the interpreter back to the drawing
+        # thread sooner than the default 5 ms so frames stay regular.
+        previous = sys.getswitchinterval()
+        sys.setswitchinterval(0.001)
+        clock = pygame.time.Clock()
+        try:
+            while self.step():
+                clock.tick(FPS)
+        finally:
+            sys.setswitchinterval(previous)
+            pygame.display.quit()
+        return self.exit_code
+
+    def _run_later(self) -> None:
+        while self._later:
+            actions, self._later = self._later, []
+            for action in actions:
+                action()
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.resize((event.x, event.y))
+            return
+        if self.dialog is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.dialog.cancel()
+                return
+            self.overlay_manager.process_events(event)
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.later(self.dialog.confirm)
+            return
+        if self.manager.process_events(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            focused = self.manager.get_focus_set() or set()
+            if any(isinstance(element, UITextEntryLine) for element in focused):
+                self.manager.set_focus_set(None)  # Esc first leaves the text field
+                return
+            self.screen.back()
+            return
+        self.screen.handle(event)
+
+    # ----- shared drawing ---------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        c = self.theme.colours
+        surface.blit(_table(self.size, c.background, c.background_glow), (0, 0))
+
+
+def _icon(theme: Theme) -> pygame.Surface:
+    """Four counters on a tile in the theme's colours, drawn rather than shipped."""
+    c = theme.colours
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.rect(icon, c.panel_edge, icon.get_rect(), border_radius=12)
+    for (x, y), colour in (
+        ((20, 20), c.shadow),
+        ((44, 20), c.primary),
+        ((20, 44), c.accent),
+        ((44, 44), c.primary),
+    ):
+        pygame.draw.aacircle(icon, colour, (x, y), 10)
+    return icon
+
+
+@lru_cache(maxsize=4)
+def _table(size: tuple[int, int], base: Colour, glow: Colour) -> pygame.Surface:
+    """The table: a calm background, a little lighter in the middle, like a lamp over it."""
+    small = pygame.Surface((64, 40))
+    for y in range(40):
+        for x in range(64):
+            dx, dy = (x - 32) / 32, (y - 20) / 20
+            small.set_at((x, y), mix(glow, base, min(1.0, (dx * dx + dy * dy) ** 0.5)))
+    return pygame.transform.smoothscale(small, size).convert()

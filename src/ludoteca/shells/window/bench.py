@@ -1,0 +1,128 @@
+"""`ludoteca bench gui`: how long the window takes to draw a frame of the board screen while the
+computer thinks in its thread (target: median ≤ 16 ms, i.e. 60 frames per second).
+
+Headless (SDL's dummy video driver), so the figures cover our drawing and pygame_gui's, not the
+graphics driver's presentation of the frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+CASES: dict[str, tuple[str, dict[str, Any], str]] = {
+    # key: (game, options, moves played before the computer starts thinking)
+    # (named apart from the game keys, which `ludoteca bench` would take for games to benchmark)
+    "c4-classic": ("connect4", {}, "4"),
+    "c4-cascade": ("connect4", {"variant": "cascade"}, "4 4 3"),
+    "othello-8x8": ("othello", {}, "f5"),
+    "five-9x9": ("fiveormore", {}, ""),
+}
+
+
+def _measure(
+    case: str, seconds: float, size: tuple[int, int], level: int, thinking: bool = True
+) -> dict[str, float]:
+    import pygame
+
+    from ludoteca.core.registry import get_game
+    from ludoteca.core.seats import SeatSpec
+    from ludoteca.match import Match
+    from ludoteca.shells.window.app import FPS, App
+    from ludoteca.shells.window.screens.play import PlayScreen
+    from ludoteca.store import Store
+
+    key, options, moves = CASES[case]
+    game = get_game(key)
+    computer = SeatSpec("computer", level) if thinking else SeatSpec("human")
+    seats = [computer] if game.info.default_seats == 1 else [SeatSpec("human"), computer]
+    match = Match(game, game.options(options), seats, 7, think=seconds + 5)
+    for text in moves.split():
+        match.play(text)
+    with tempfile.TemporaryDirectory() as home, Store(Path(home) / "bench.sqlite3") as store:
+        app = App(store, size, speed=1.0, sound=False, first=lambda a: PlayScreen(a, match))
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        clock = pygame.time.Clock()
+        for _warm in range(10):
+            app.step()
+        app.frame_times.clear()
+        intervals: list[float] = []
+        last = time.perf_counter()
+        deadline = last + seconds
+        thinking_frames = 0
+        while time.perf_counter() < deadline:
+            # wiggle the pointer over the board so hover marks are drawn too
+            x = screen.layout.board.left + (len(intervals) * 7) % max(1, screen.layout.board.width)
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(x, screen.layout.board.centery), rel=(0, 0), buttons=(0, 0, 0)
+                )
+            )
+            app.step()
+            thinking_frames += screen.thinking()
+            clock.tick(FPS)
+            now = time.perf_counter()
+            intervals.append(now - last)
+            last = now
+        work = sorted(app.frame_times)
+        screen.leave()
+        pygame.display.quit()
+    return {
+        "frames": len(work),
+        "thinking": thinking_frames / max(1, len(work)),
+        "median": statistics.median(work) * 1000,
+        "p95": work[int(len(work) * 0.95) - 1] * 1000,
+        "max": work[-1] * 1000,
+        "interval": statistics.median(intervals) * 1000,
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="ludoteca bench gui", description=__doc__.splitlines()[0] if __doc__ else ""
+    )
+    parser.add_argument(
+        "cases", nargs="*", metavar="CASE", help="which boards: " + ", ".join(CASES) + " (default: all)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="how long to measure each case (default 3)"
+    )
+    parser.add_argument("--level", type=int, default=5, help="the computer's level (default 5)")
+    parser.add_argument("--size", default="1280x800", help="window size (default 1280x800)")
+    parser.add_argument("--idle", action="store_true", help="also measure each board with nobody thinking")
+    args = parser.parse_args([a for a in argv if a != "gui"])
+    unknown = [c for c in args.cases if c not in CASES]
+    if unknown:
+        parser.error(f"unknown case {unknown[0]!r}; the cases are: {', '.join(CASES)}")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(0.001)  # as App.run does
+    status = 0
+    try:
+        print(f"frame time on the board screen, {width}x{height}, computer level {args.level} thinking (ms)")
+        print(f"{'case':<18}{'frames':>7}{'thinking':>10}{'median':>9}{'p95':>8}{'max':>8}{'interval':>10}")
+        for case in args.cases or list(CASES):
+            for thinking in (True, False) if args.idle else (True,):
+                r = _measure(case, args.seconds, (width, height), args.level, thinking)
+                name = case if thinking else f"{case} (idle)"
+                print(
+                    f"{name:<18}{r['frames']:>7.0f}{r['thinking']:>9.0%}{r['median']:>9.1f}{r['p95']:>8.1f}"
+                    f"{r['max']:>8.1f}{r['interval']:>10.1f}"
+                )
+                if thinking and r["median"] > 16.0:
+                    status = 1
+    finally:
+        sys.setswitchinterval(previous)
+    print("median/p95/max: time to handle events, update and draw one frame;")
+    print("interval: median time from one frame to the next at the 60 fps cap")
+    return status

@@ -1,0 +1,185 @@
+"""The end of a game: the final board stays in view, with the result, the scores, and what next."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.i18n import _
+from ludoteca.kits.window import draw
+from ludoteca.kits.window.board import GameBoard, Scene
+from ludoteca.match import Match
+from ludoteca.shells import session
+from ludoteca.shells.window.app import App, Screen
+from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.screens.panel import layout_for, move_list
+from ludoteca.shells.window.widgets import button
+from ludoteca.store import StoreError
+
+
+class EndScreen(Screen):
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        save_id: int | None = None,
+        *,
+        saved_dirty: bool = True,
+        recorded: bool = False,
+    ) -> None:
+        super().__init__(app)
+        board = board_for(match.game, app.theme, app.fonts)
+        assert board is not None
+        self.board: GameBoard = board
+        self.match = match
+        self.save_id = save_id
+        self.saved_dirty = saved_dirty
+        #: the result is already in the history (a finished game opened from a save)
+        self.recorded = recorded
+        self.buttons: dict[str, UIButton] = {}
+        self.error = ""
+
+    def build(self) -> None:
+        app, s = self.app, self.app.theme.sizes
+        self.layout = layout_for(app)
+        self.board.set_theme(app.theme, app.fonts)
+        self.board.layout(self.layout.board, self.view())
+        p = self.layout.panel
+        pad = s.gap + 6
+        bh = s.button_height
+        entries = [
+            ("again", _("Play again"), self.play_again, True),
+            ("menu", _("Back to the menu"), self.menu, False),
+        ]
+        if self.match.human_seats and self.match.can_undo():
+            entries.insert(1, ("undo", _("Take back a move"), self.take_back, False))
+        self.buttons = {}
+        top = p.bottom - pad - len(entries) * (bh + s.gap) + s.gap
+        for i, (key, label, action, primary) in enumerate(entries):
+            rect = pygame.Rect(p.left + pad, top + i * (bh + s.gap), p.width - 2 * pad, bh)
+            self.buttons[key] = button(app, app.manager, rect, label, action, primary=primary)
+
+    def view(self) -> object:
+        return self.match.view(None)
+
+    # ----- actions ------------------------------------------------------------------------------
+    def record(self) -> None:
+        """Put the result in the score history (once), and keep a saved game's final record."""
+        if self.recorded or self.match.outcome is None:
+            return
+        self.recorded = True
+        store = self.app.store
+        try:
+            store.add_result(session.result_row(self.match))
+            if self.save_id is not None:
+                name = store.load_save(self.save_id).name
+                session.save_match(store, self.match, name, self.save_id)
+        except (StoreError, LudotecaError) as err:
+            self.error = _("Could not record the result: {err}").format(err=err)
+
+    def play_again(self) -> None:
+        from ludoteca.shells.window.screens.play import PlayScreen
+
+        self.record()
+        m = self.match
+        seed = random.SystemRandom().randrange(1 << 31)
+        again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.think_seconds)
+        self.app.show(PlayScreen(self.app, again))
+
+    def menu(self) -> None:
+        from ludoteca.shells.window.screens.menu import MenuScreen
+
+        self.record()
+        self.app.show(MenuScreen(self.app))
+
+    def take_back(self) -> None:
+        from ludoteca.shells.window.screens.play import PlayScreen
+
+        if self.match.undo():
+            screen = PlayScreen(self.app, self.match, self.save_id)
+            screen.dirty = True
+            self.app.show(screen)
+
+    def back(self) -> None:
+        self.menu()
+
+    def on_quit(self) -> None:
+        self.record()
+
+    # ----- drawing ------------------------------------------------------------------------------
+    def headline(self) -> str:
+        outcome = self.match.outcome
+        assert outcome is not None
+        names = session.player_names(self.match)
+        if outcome.solitaire:
+            score = outcome.scores[0] if outcome.scores else 0
+            return _("Final score: {score}").format(score=score)
+        if outcome.is_draw:
+            return _("A draw")
+        winners = [names[s] for s in outcome.winners]
+        if len(winners) == 1:
+            return _("{name} wins!").format(name=_(winners[0]))
+        return _("{names} share the win").format(names=", ".join(winners))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        now = self.app.now()
+        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
+        self.board.draw(surface, Scene(self.view(), now))
+        p = self.layout.panel
+        draw.card(surface, p, c.panel, c.panel_edge, s.corner + 4, shadow=c.shadow)
+        pad = s.gap + 10
+        x, w = p.left + pad, p.width - 2 * pad
+        y = p.top + pad
+        draw.text(surface, fonts.small_bold, _("Game over").upper(), c.accent, (x, y))
+        y += fonts.small.get_linesize() + 6
+        for line in draw.wrap(fonts.title, self.headline(), w):
+            draw.text(surface, fonts.title, line, c.text, (x, y))
+            y += fonts.title.get_linesize()
+        outcome = self.match.outcome
+        assert outcome is not None
+        reason = outcome.reason[:1].upper() + outcome.reason[1:]
+        y += 4
+        y += draw.paragraph(
+            surface, fonts.body, reason.rstrip(".") + ".", c.text_dim, pygame.Rect(x, y, w, 200)
+        )
+        y += s.gap * 2
+        names = session.player_names(self.match)
+        for seat, name in enumerate(names):
+            row = pygame.Rect(x - 6, y, w + 12, fonts.body.get_linesize() + 16)
+            if outcome.ranks[seat] == 1 and not outcome.is_draw and not outcome.solitaire:
+                pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
+            self.board.draw_seat_marker(surface, (row.left + 22, row.centery), 11, seat)
+            label = _(name)
+            if len(names) > 1:
+                label = f"{outcome.ranks[seat]}. {label}"
+            draw.text(
+                surface,
+                fonts.body,
+                draw.ellipsize(fonts.body, label, w - 110),
+                c.text,
+                (row.left + 44, row.centery),
+                "midleft",
+            )
+            if outcome.scores is not None and seat < len(outcome.scores):
+                draw.text(
+                    surface,
+                    fonts.body_bold,
+                    str(outcome.scores[seat]),
+                    c.text,
+                    (row.right - 12, row.centery),
+                    "midright",
+                )
+            y += row.height + 4
+        y += s.gap
+        moves = len(self.match.moves)
+        draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
+        y += fonts.small.get_linesize() + 6
+        bottom = min(b.relative_rect.top for b in self.buttons.values()) - s.gap * 2
+        if moves and bottom - y > fonts.body.get_linesize() * 2:
+            move_list(self, surface, pygame.Rect(x, y, w, bottom - y))
+        if self.error:
+            draw.paragraph(surface, fonts.small, self.error, c.text_error, pygame.Rect(x, bottom - 40, w, 60))

@@ -1,0 +1,572 @@
+# mypy: disable-error-code="no-untyped-call"
+"""The board screen: the game being played, its side panel, the status bar, the computer's turns.
+
+The computer always thinks in a `Thinker` thread; this screen only polls it once a frame, so the
+window keeps drawing (and answering undo, menus and the rules) however long it thinks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ludoteca.ai.base import SearchCancelled
+from ludoteca.ai.worker import Thinker
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import Seat
+from ludoteca.i18n import _
+from ludoteca.kits.window import draw
+from ludoteca.kits.window.anim import Transition
+from ludoteca.kits.window.board import Changed, GameBoard, Play, Refuse, Response, Scene
+from ludoteca.kits.window.grid import Cell
+from ludoteca.match import Match
+from ludoteca.shells import session
+from ludoteca.shells.window.app import App, Screen
+from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.screens.panel import Layout, draw_panel, layout_for
+from ludoteca.shells.window.widgets import Choice, Dialog, button, set_enabled
+from ludoteca.store import StoreError
+
+
+class PlayScreen(Screen):
+    def __init__(self, app: App, match: Match, save_id: int | None = None, *, computers: bool = True) -> None:
+        super().__init__(app)
+        #: let computer seats play (off for still pictures such as `ludoteca screenshot`)
+        self.computers = computers
+        board = board_for(match.game, app.theme, app.fonts)
+        if board is None:
+            raise LudotecaError(
+                _("{title} is not yet available in the window; use: ludoteca play {key}").format(
+                    title=match.game.info.title, key=match.game.info.key
+                )
+            )
+        self.board: GameBoard = board
+        self.match = match
+        self.save_id = save_id
+        #: moves were played or taken back since the game was last saved
+        self.dirty = False
+        self.thinker: Thinker | None = None
+        self.thinker_ply = -1
+        self.hint_thinker: Thinker | None = None
+        self.hint_move: Any = None
+        self.transition: Transition | None = None
+        self.message = ""
+        self.message_error = False
+        self.message_until = 0.0
+        self.banner = ""
+        self.banner_until = 0.0
+        self.hover: Cell | None = None
+        self.cursor: Cell | None = None
+        self.end_at: float | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.pass_button: UIButton | None = None
+        self.layout: Layout = layout_for(app)
+        self._view_cache: tuple[int, int, Seat | None, Any] | None = None
+        #: the person whose secrets may be drawn (hot-seat with hidden information)
+        self.shown_to: Seat | None = None
+
+    # ----- reading the match ------------------------------------------------------------------
+    def viewer(self) -> Seat | None:
+        """Whose eyes the board is drawn through: the person to move (once the screen is theirs),
+        else the only person at the table, else a spectator."""
+        seat = self.match.to_move()
+        if seat is not None and not self.match.is_computer(seat):
+            return seat if not self.needs_curtain() else None
+        humans = self.match.human_seats
+        return humans[0] if len(humans) == 1 else None
+
+    def needs_curtain(self) -> bool:
+        """Hot-seat with secrets: the next person must take the screen before their hand is drawn."""
+        seat = self.match.to_move()
+        return (
+            self.match.game.info.hidden_information
+            and len(self.match.human_seats) >= 2
+            and seat is not None
+            and not self.match.is_computer(seat)
+            and seat != self.shown_to
+        )
+
+    def view(self) -> Any:
+        key = (self.match.ply, id(self.match.state), self.viewer())
+        if self._view_cache is None or self._view_cache[:3] != key:
+            self._view_cache = (*key, self.match.view(key[2]))
+        return self._view_cache[3]
+
+    def human_to_move(self) -> Seat | None:
+        seat = self.match.to_move()
+        return seat if seat is not None and not self.match.is_computer(seat) else None
+
+    def seat_label(self, seat: Seat) -> str:
+        return self.match.seat_label(seat)
+
+    def thinking(self) -> bool:
+        return self.thinker is not None and not self.match.over
+
+    # ----- building -----------------------------------------------------------------------------
+    def build(self) -> None:
+        app = self.app
+        self.layout = layout_for(app)
+        self.board.set_theme(app.theme, app.fonts)
+        self.board.layout(self.layout.board, self.view())
+        labels = [
+            ("undo", _("Undo"), self.undo),
+            ("redo", _("Redo"), self.redo),
+            ("hint", _("Hint"), self.ask_hint),
+            ("save", _("Save"), self.ask_save),
+            ("rules", _("Rules"), self.show_rules),
+            ("resign", _("Resign") if len(self.match.seats) > 1 else _("End game"), self.ask_resign),
+            ("menu", _("Menu"), self.back),
+        ]
+        self.buttons = {}
+        for (key, label, action), rect in zip(labels, self.layout.buttons, strict=True):
+            self.buttons[key] = button(app, app.manager, rect, label, action)
+        self.pass_button = None
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        m = self.match
+        human = self.human_to_move()
+        busy = self.hint_thinker is not None
+        set_enabled(self.buttons["undo"], m.can_undo())
+        set_enabled(self.buttons["redo"], m.can_redo())
+        set_enabled(self.buttons["hint"], human is not None and not busy)
+        set_enabled(self.buttons["save"], bool(m.moves) or self.save_id is not None)
+        set_enabled(self.buttons["resign"], not m.over)
+        needs_pass = (
+            human is not None and self.board.forced_pass(self.view()) is not None and self.transition is None
+        )
+        if needs_pass and self.pass_button is None:
+            status = self.layout.status
+            rect = pygame.Rect(status.right - 150, status.top, 150, status.height)
+            self.pass_button = button(
+                self.app, self.app.manager, rect, _("Pass"), self.play_pass, primary=True
+            )
+        elif not needs_pass and self.pass_button is not None:
+            self.pass_button.kill()
+            self.pass_button = None
+
+    # ----- playing ------------------------------------------------------------------------------
+    def play(self, move: Any) -> bool:
+        """Offer `move` for the seat to move; animate it, or say why it is not legal."""
+        before = self.view()
+        try:
+            self.match.play(move)
+        except LudotecaError as err:
+            self.say(str(err).rstrip(".") + ".", error=True)
+            self.app.sounds.play("error")
+            return False
+        self.after_change()
+        after = self.view()
+        duration = self.board.transition_ms(before, after)
+        speed = self.app.settings.speed
+        if speed > 0 and duration > 0:
+            self.transition = Transition(before, after, duration, self.app.now(), speed)
+        announcement = self.board_announcement(before, after)
+        if announcement:
+            self.banner = announcement
+            self.banner_until = self.app.now() + (
+                self.app.theme.motion.pass_banner / speed if speed > 0 else 0
+            )
+        described = self.match.game.describe_last(after)
+        self.say(described or "")
+        self.app.sounds.play("place")
+        return True
+
+    def board_announcement(self, before: Any, after: Any) -> str:
+        announce = getattr(self.board, "announcement", None)
+        return str(announce(before, after) or "") if announce is not None else ""
+
+    def play_pass(self) -> None:
+        move = self.board.forced_pass(self.view())
+        if move is not None and self.human_to_move() is not None:
+            self.play(move)
+
+    def after_change(self) -> None:
+        """The position changed (move, undo, redo): forget what belonged to the old one."""
+        self.dirty = True
+        self.board.reset()
+        self.hint_move = None
+        self._cancel_hint()
+        self.end_at = None
+
+    def _cancel_thinker(self) -> None:
+        if self.thinker is not None:
+            self.thinker.cancel()
+            self.thinker = None
+
+    def _cancel_hint(self) -> None:
+        if self.hint_thinker is not None:
+            self.hint_thinker.cancel()
+            self.hint_thinker = None
+
+    def undo(self) -> None:
+        self._cancel_thinker()
+        self.transition = None
+        if self.match.undo():
+            self.after_change()
+            self.say(_("Taken back."))
+        else:
+            self.say(_("Nothing to undo."))
+
+    def redo(self) -> None:
+        self._cancel_thinker()
+        self.transition = None
+        if self.match.redo():
+            self.after_change()
+            self.say(self.match.game.describe_last(self.view()))
+        else:
+            self.say(_("Nothing to redo."))
+
+    def ask_hint(self) -> None:
+        seat = self.human_to_move()
+        if seat is None or self.hint_thinker is not None:
+            return
+        level = max(3, self.match.seats[seat].level or 3)
+        self.hint_thinker = self.match.think(seat, level=level)
+        self.say(_("Looking for a good move…"))
+
+    # ----- the frame ----------------------------------------------------------------------------
+    def update(self, now: float) -> None:
+        if self.transition is not None and self.transition.finished(now):
+            self.transition = None
+        if self.banner and now >= self.banner_until:
+            self.banner = ""
+        self._poll_hint()
+        if self.match.over:
+            self._cancel_thinker()
+            if self.transition is None:
+                if self.end_at is None:
+                    speed = self.app.settings.speed
+                    self.end_at = now + (self.app.theme.motion.end_pause / speed if speed > 0 else 0)
+                if now >= self.end_at:
+                    self.finish()
+                    return
+        elif self.computers:
+            self._computer_turn()
+        if self.needs_curtain() and self.app.dialog is None and self.transition is None:
+            self._curtain()
+        self._refresh_buttons()
+
+    def _computer_turn(self) -> None:
+        seat = self.match.computer_to_move()
+        if seat is None:
+            self._cancel_thinker()
+            return
+        if self.thinker is None or self.thinker_ply != self.match.ply:
+            self._cancel_thinker()
+            self.thinker = self.match.think(seat)
+            self.thinker_ply = self.match.ply
+            return
+        if not self.thinker.done() or self.transition is not None or self.app.dialog is not None:
+            return
+        thinker, self.thinker = self.thinker, None
+        try:
+            move = thinker.result()
+        except SearchCancelled:
+            return
+        except Exception as err:  # a failing engine must not take the window down
+            self.say(_("The computer could not move: {err}").format(err=err), error=True)
+            return
+        self.play(move)
+
+    def _poll_hint(self) -> None:
+        thinker = self.hint_thinker
+        if thinker is None or not thinker.done():
+            return
+        self.hint_thinker = None
+        try:
+            move = thinker.result()
+        except SearchCancelled:
+            return
+        except Exception as err:
+            self.say(_("No hint available: {err}").format(err=err), error=True)
+            return
+        self.hint_move = move
+        self.say(_("Hint: {move}").format(move=self.match.game.format_move(thinker.state, move)))
+
+    def finish(self) -> None:
+        from ludoteca.shells.window.screens.end import EndScreen
+
+        self.app.sounds.play("end")
+        self.app.show(EndScreen(self.app, self.match, self.save_id, saved_dirty=self.dirty))
+
+    # ----- messages -----------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.message_error = error
+        self.message_until = self.app.now() + self.app.theme.motion.message
+
+    def status_text(self, now: float) -> tuple[str, bool]:
+        if self.message and self.message_error and now < self.message_until:
+            return self.message, True
+        parts = [self.message] if self.message and now < self.message_until else []
+        state = self.view()
+        seat = self.match.to_move()
+        if self.match.over:
+            parts = [session.describe_outcome(self.match)]
+        elif seat is not None and self.match.is_computer(seat):
+            depth = self.thinker.info.depth if self.thinker is not None else 0
+            if depth:
+                parts.append(_("{name} is thinking… depth {d}").format(name=self.seat_label(seat), d=depth))
+            else:
+                parts.append(_("{name} is thinking…").format(name=self.seat_label(seat)))
+        elif seat is not None:
+            if self.board.forced_pass(state) is not None:
+                parts.append(_("{name} must pass: click Pass.").format(name=self.seat_label(seat)))
+            else:
+                parts.append(self.board.prompt(state, self.seat_label(seat)))
+        return "  ".join(p for p in parts if p), False
+
+    # ----- input --------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.board.cell_at(event.pos) if self.layout.board.collidepoint(event.pos) else None
+            if self.hover is not None:
+                self.cursor = None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.layout.board.collidepoint(event.pos):
+                self._board_click(event.pos, press=True)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.layout.board.collidepoint(event.pos):
+                self._board_click(event.pos, press=False)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.board.deselect()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _board_click(self, pos: tuple[int, int], press: bool) -> None:
+        if press and self.transition is not None:
+            self.transition = None  # a click finishes the animation at once
+        seat = self.human_to_move()
+        if seat is None:
+            if press:
+                if self.match.over:
+                    self.say(_("The game is over."))
+                elif self.board.cell_at(pos) is not None:
+                    who = self.match.to_move()
+                    name = self.seat_label(who) if who is not None else ""
+                    self.say(_("Please wait: {name} is thinking.").format(name=name), error=True)
+            return
+        state = self.view()
+        if press and self.board.forced_pass(state) is not None:
+            self.play_pass()
+            return
+        response = self.board.press(state, pos) if press else self.board.release(state, pos)
+        self._respond(response)
+
+    def _respond(self, response: Response) -> None:
+        if isinstance(response, Play):
+            self.play(response.move)
+        elif isinstance(response, Refuse):
+            self.say(response.reason, error=True)
+            self.app.sounds.play("error")
+        elif isinstance(response, Changed):
+            self.message = ""
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif event.key == pygame.K_F1:
+            self.show_rules()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            g = self.board.grid
+            col, row = self.cursor or (g.cols // 2, g.rows // 2)
+            dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key, 0)
+            dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(event.key, 0)
+            self.cursor = (max(0, min(g.cols - 1, col + dx)), max(0, min(g.rows - 1, row + dy)))
+            self.hover = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.human_to_move() is None:
+                return
+            state = self.view()
+            if self.board.forced_pass(state) is not None:
+                self.play_pass()
+            elif self.cursor is not None:
+                self._respond(self.board.activate(state, self.cursor))
+
+    def back(self) -> None:
+        if self.board.deselect():
+            return
+        self.ask_leave()
+
+    # ----- dialogs ------------------------------------------------------------------------------
+    def _curtain(self) -> None:
+        seat = self.match.to_move()
+        assert seat is not None
+        name = self.seat_label(seat)
+
+        def take() -> None:
+            self.shown_to = seat
+            self.app.close_dialog()
+
+        dialog = Dialog(
+            _("Pass the screen to {name}").format(name=name),
+            _("Nothing secret is shown until {name} is ready.").format(name=name),
+            [Choice(_("I am {name}: show my game").format(name=name), take, primary=True)],
+        )
+        dialog.cancel = lambda: None  # type: ignore[method-assign]  # Esc must not lift the curtain
+        self.app.open_dialog(dialog)
+
+    def show_rules(self) -> None:
+        from ludoteca.shells.window.screens.rules import RulesDialog
+
+        self.app.open_dialog(RulesDialog(self.match.game))
+
+    def ask_resign(self) -> None:
+        if self.match.over:
+            return
+        solo = len(self.match.seats) == 1
+        dialog = Dialog(
+            _("End the game?") if solo else _("Resign?"),
+            _("The game ends now with your current score.")
+            if solo
+            else _("The game ends now and counts as a loss."),
+            [
+                Choice(_("End the game") if solo else _("Resign"), self._resign, primary=True),
+                Choice(_("Cancel"), self.app.close_dialog),
+            ],
+        )
+        self.app.open_dialog(dialog)
+
+    def _resign(self) -> None:
+        self.app.close_dialog()
+        self._cancel_thinker()
+        self._cancel_hint()
+        seat = self.human_to_move()
+        if seat is None:
+            humans = self.match.human_seats
+            seat = humans[0] if humans else self.match.to_move()
+        try:
+            self.match.resign(seat)
+        except LudotecaError as err:
+            self.say(str(err), error=True)
+            return
+        self.dirty = True
+        self.transition = None
+
+    def default_save_name(self) -> str:
+        if self.save_id is not None:
+            try:
+                return self.app.store.load_save(self.save_id).name
+            except StoreError:
+                pass
+        return session.default_save_name(self.match)
+
+    def ask_save(self, then: Any = None) -> None:
+        dialog = Dialog(
+            _("Save the game"),
+            _("Under which name? You can resume it from the main menu."),
+            [
+                Choice(_("Save"), lambda: self._save(dialog, then), primary=True),
+                Choice(_("Cancel"), self.app.close_dialog),
+            ],
+            entry=self.default_save_name(),
+        )
+        self.app.open_dialog(dialog)
+
+    def _save(self, dialog: Dialog, then: Any = None) -> None:
+        name = dialog.text.strip() or session.default_save_name(self.match)
+        if self.save(name, dialog):
+            self.app.close_dialog()
+            if then is not None:
+                then()
+
+    def save(self, name: str | None = None, dialog: Dialog | None = None) -> bool:
+        try:
+            self.save_id = session.save_match(
+                self.app.store, self.match, name or self.default_save_name(), self.save_id
+            )
+        except (StoreError, LudotecaError) as err:
+            if dialog is not None:
+                dialog.error = str(err)
+            else:
+                self.say(_("Could not save: {err}").format(err=err), error=True)
+            return False
+        self.dirty = False
+        self.say(_("Saved as “{name}”.").format(name=name or self.default_save_name()))
+        return True
+
+    def ask_leave(self) -> None:
+        from ludoteca.shells.window.screens.menu import MenuScreen
+
+        def leave() -> None:
+            self.app.close_dialog()
+            self.app.show(MenuScreen(self.app))
+
+        if not self.dirty or not self.match.moves or self.match.over:
+            leave()
+            return
+        dialog = Dialog(
+            _("Leave this game?"),
+            _("Save it first to resume it later from the main menu."),
+            [
+                Choice(_("Save and leave"), lambda: self.ask_save(then=leave), primary=True),
+                Choice(_("Leave without saving"), leave),
+                Choice(_("Stay"), self.app.close_dialog),
+            ],
+        )
+        self.app.open_dialog(dialog)
+
+    def leave(self) -> None:
+        self._cancel_thinker()
+        self._cancel_hint()
+
+    def on_quit(self) -> None:
+        """The window closes mid-game: save it so nothing is lost."""
+        self.leave()
+        if self.dirty and self.match.moves and not self.match.over:
+            self.save()
+
+    # ----- drawing ------------------------------------------------------------------------------
+    def scene(self, now: float) -> Scene:
+        return Scene(
+            state=self.view(),
+            now=now,
+            transition=self.transition,
+            interactive=self.human_to_move() is not None and self.app.dialog is None,
+            hover=self.hover,
+            cursor=self.cursor,
+            hint=self.hint_move,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        now = self.app.now()
+        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
+        self.board.draw(surface, self.scene(now))
+        if self.banner:
+            self._draw_banner(surface, self.banner)
+        elif (
+            (seat := self.human_to_move()) is not None
+            and self.board.forced_pass(self.view()) is not None
+            and self.transition is None
+        ):
+            self._draw_banner(surface, _("{name} has no legal move").format(name=self.seat_label(seat)))
+        draw_panel(self, surface, now)
+        status = self.layout.status
+        draw.card(surface, status, c.status, None, s.corner)
+        text, error = self.status_text(now)
+        width = status.width - 2 * s.gap - (160 if self.pass_button is not None else 0)
+        draw.text(
+            surface,
+            fonts.body,
+            draw.ellipsize(fonts.body, text, width),
+            c.text_error if error else c.text,
+            (status.left + s.gap + 4, status.centery),
+            "midleft",
+        )
+
+    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
+        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
+        area = self.layout.board
+        width = min(area.width - 40, fonts.title.size(text)[0] + 60)
+        rect = pygame.Rect(0, 0, width, fonts.title.get_linesize() + 30)
+        rect.center = area.center
+        draw.translucent_rect(surface, c.status, rect, 225, s.corner + 4)
+        draw.outline(surface, c.accent, rect, 2, s.corner + 4)
+        draw.text(surface, fonts.title, text, c.text, rect.center, "center")

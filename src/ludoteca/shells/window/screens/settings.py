@@ -1,0 +1,101 @@
+"""Settings: language, theme, animation speed and sound; every change applies and is kept at once."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from ludoteca.i18n import LANGUAGES, _
+from ludoteca.kits.window import draw
+from ludoteca.kits.window.anim import SPEEDS
+from ludoteca.kits.window.theme import THEMES
+from ludoteca.shells.window.app import App, Screen
+from ludoteca.shells.window.screens.common import back_button, header, header_height
+from ludoteca.shells.window.widgets import Segmented
+
+
+def speed_label(speed: float) -> str:
+    return {0.0: _("Instant"), 0.5: _("Slow"), 1.0: _("Normal"), 2.0: _("Fast")}.get(speed, str(speed))
+
+
+class SettingsScreen(Screen):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.controls: dict[str, Segmented[object]] = {}
+        self._labels: list[tuple[str, str, tuple[int, int]]] = []
+
+    def build(self) -> None:
+        app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
+        settings = app.settings
+        x = 2 * s.margin
+        width = min(880, app.size[0] - 4 * s.margin)
+        y = header_height(app) + s.margin
+        rows: list[tuple[str, str, str, list[tuple[object, str]], object]] = [
+            (
+                "language",
+                _("Language"),
+                _("The language of the menus, messages and buttons."),
+                list(LANGUAGES.items()),
+                settings.language,
+            ),
+            (
+                "theme",
+                _("Colours"),
+                _("The table and board colours; the last one adds symbols for colour-blind players."),
+                [(k, t.label()) for k, t in THEMES.items()],
+                settings.theme,
+            ),
+            (
+                "speed",
+                _("Animation speed"),
+                _("How fast moves are shown; Instant shows the result at once."),
+                [(v, speed_label(v)) for v in SPEEDS],
+                settings.speed,
+            ),
+            (
+                "sound",
+                _("Sound"),
+                _("A soft click for each move."),
+                [(True, _("On")), (False, _("Off"))],
+                settings.sound,
+            ),
+        ]
+        self._labels = []
+        self.controls = {}
+        for key, title, help_text, choices, value in rows:
+            self._labels.append((title, "bold", (x, y)))
+            y += fonts.body.get_linesize()
+            self._labels.append((help_text, "small", (x, y)))
+            y += fonts.small.get_linesize() + 6
+            rect = pygame.Rect(x, y, width, s.button_height)
+            self.controls[key] = Segmented(app, app.manager, rect, choices, value, partial(self.change, key))
+            y += s.button_height + s.margin
+        back_button(app)
+
+    def change(self, key: str, value: object) -> None:
+        settings = self.app.settings
+        if key == "language":
+            settings.language = str(value)
+        elif key == "theme":
+            settings.theme = str(value)
+        elif key == "speed":
+            settings.speed = float(value)  # type: ignore[arg-type]
+        elif key == "sound":
+            settings.sound = bool(value)
+        self.app.apply_settings()
+        if key == "sound" and settings.sound:
+            self.app.sounds.play("place")
+
+    def back(self) -> None:
+        from ludoteca.shells.window.screens.menu import MenuScreen
+
+        self.app.show(MenuScreen(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        c, fonts = self.app.theme.colours, self.app.fonts
+        header(self.app, surface, _("Settings"))
+        for text, style, pos in self._labels:
+            font, colour = (fonts.body_bold, c.text) if style == "bold" else (fonts.small, c.text_dim)
+            draw.text(surface, font, text, colour, pos)

@@ -1,1 +1,0 @@
-"""Game-specific commands: `ludoteca <verb> <key>` runs `tools/<verb>_<key>.py`'s main(argv)."""
