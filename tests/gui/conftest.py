@@ -18,6 +18,7 @@ import pygame
 
 from ludoteca.i18n import set_language
 from ludoteca.shells.window.app import App
+from ludoteca.shells.window.routes import open_app
 from ludoteca.store import Store
 
 SHOTS = Path(os.environ.get("LUDOTECA_GUI_SHOTS", "")) if os.environ.get("LUDOTECA_GUI_SHOTS") else None
@@ -82,7 +83,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def driver(store: Store, tmp_path: Path) -> Iterator[Driver]:
     shots = SHOTS or tmp_path / "shots"
     shots.mkdir(parents=True, exist_ok=True)
-    app = App(store, (1280, 800), speed=0, sound=False)
+    app = open_app(store, (1280, 800), speed=0, sound=False)
     yield Driver(app, shots)
     app.screen.leave()
     set_language("en")

@@ -11,10 +11,10 @@ from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
+from ludoteca.shells.window.rules_dialog import RulesDialog
 from ludoteca.shells.window.screens.choose import ChooseScreen
 from ludoteca.shells.window.screens.menu import MenuScreen
 from ludoteca.shells.window.screens.play import PlayScreen
-from ludoteca.shells.window.screens.rules import RulesDialog
 from ludoteca.shells.window.screens.saves import SavesScreen
 from ludoteca.shells.window.screens.settings import SettingsScreen
 

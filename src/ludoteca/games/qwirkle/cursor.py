@@ -9,6 +9,7 @@ from typing import TextIO
 
 from ludoteca.games.qwirkle.notation import format_move
 from ludoteca.games.qwirkle.state import EMPTY, Place, Placement, QwirkleState
+from ludoteca.games.qwirkle.text_board import board_lines, paint_tile
 from ludoteca.games.qwirkle.tiles import Tile, tile_text
 from ludoteca.i18n import _
 from ludoteca.kits.terminal.style import Style
@@ -99,11 +100,7 @@ class CursorEditor:
         return replace(self.state, cells=tuple(cells), last=None)
 
     def draw(self, style: Style) -> str:
-        from ludoteca.games.qwirkle.terminal import QwirkleTerminalBoard, paint_tile
-
-        lines = QwirkleTerminalBoard().board_lines(
-            self.board(), style, (self.row, self.col) if self.on_board else None
-        )
+        lines = board_lines(self.board(), style, (self.row, self.col) if self.on_board else None)
         hand = []
         for i, tile in enumerate(self.hand):
             text = paint_tile(tile, style)

@@ -16,26 +16,17 @@ from ludoteca.core.game import Game, Seat
 from ludoteca.core.options import OptionValue
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.games.qwirkle.game import round_over
-from ludoteca.games.qwirkle.lines import LETTERS
 from ludoteca.games.qwirkle.notation import format_move
-from ludoteca.games.qwirkle.state import EMPTY, Exchange, Place, QwirkleState
-from ludoteca.games.qwirkle.tiles import HIDDEN, Tile, colour_of, tile_text
+from ludoteca.games.qwirkle.state import Exchange, Place, QwirkleState
+from ludoteca.games.qwirkle.text_board import COLOURS, board_lines, paint_tile
+from ludoteca.games.qwirkle.tiles import HIDDEN, colour_of
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.style import Style, detect_style
 
-#: terminal colours for the colour digits 0–5 (orange, red, blue, yellow, purple, green); the
-#: digit is always printed too, so the game stays playable without colour
-COLOURS = ("yellow", "bright_red", "bright_blue", "bright_yellow", "bright_magenta", "bright_green")
 PANEL_WIDTH = 34
 CURSOR_WORDS = ("c", "cursor")
 _MODE_ANSWERS = {"": "normal", "n": "normal", "s": "short", "d": "short", "degraded": "short"}
-
-
-def paint_tile(tile: Tile, style: Style, bold: bool = True, bg: str | None = None) -> str:
-    if tile == HIDDEN:
-        return style.dim("??")
-    return style.paint(tile_text(tile), fg=COLOURS[colour_of(tile)], bold=bold, bg=bg)
 
 
 class QwirkleTerminalBoard(TerminalBoard):
@@ -78,30 +69,7 @@ class QwirkleTerminalBoard(TerminalBoard):
     def board_lines(
         self, state: QwirkleState, style: Style, cursor: tuple[int, int] | None = None
     ) -> list[str]:
-        """The board with its letters (arrow-key entry draws it with its cursor, and its own panel)."""
-        last = {(r, c) for r, c, _t in state.last.placed} if state.last is not None else set()
-        header = "  " + "".join(f"  {LETTERS[c]}" for c in range(state.cols))
-        lines = [style.dim(header)]
-        empty = " ·" if style.colour else " ."
-        for r in range(state.rows):
-            text = style.dim(LETTERS[r] + " ")
-            for c in range(state.cols):
-                tile = state.at(r, c)
-                if (r, c) == cursor:
-                    # the cursor of arrow-key entry: a bright background, or '>' without colour
-                    shown = empty if tile == EMPTY else tile_text(tile)
-                    text += (
-                        (" " + style.paint(shown, fg="black", bg="white")) if style.colour else ">" + shown
-                    )
-                elif tile == EMPTY:
-                    text += " " + style.dim(empty)
-                elif (r, c) in last:
-                    # plain text marks the last play with a star, colour with a background
-                    text += ("*" if not style.colour else " ") + paint_tile(tile, style, bg="grey")
-                else:
-                    text += " " + paint_tile(tile, style, bold=False)
-            lines.append(text)
-        return lines
+        return board_lines(state, style, cursor)
 
     def _panel(self, game: Game[Any, Any], state: QwirkleState, seat: Seat | None, style: Style) -> list[str]:
         lines: list[str] = []

@@ -31,7 +31,7 @@ def run_gui(store: Store | None = None, match: Match | None = None, save_id: int
 
     from ludoteca.core.errors import LudotecaError
     from ludoteca.i18n import _
-    from ludoteca.shells.window.app import App
+    from ludoteca.shells.window.app import App, Screen
     from ludoteca.shells.window.boards import has_board
 
     if match is not None and not has_board(match.game):
@@ -40,15 +40,13 @@ def run_gui(store: Store | None = None, match: Match | None = None, save_id: int
                 "{title} is not yet available in the window; play it in the terminal: ludoteca play {key}"
             ).format(title=match.game.info.title, key=match.game.info.key)
         )
-    first = None
-    if match is not None:
-        from ludoteca.shells.window.screens.play import PlayScreen
+    from ludoteca.shells.window.routes import ROUTES
 
-        def first(app: App) -> PlayScreen:
-            return PlayScreen(app, match, save_id)
+    def first(app: App) -> Screen:
+        return ROUTES["play"](app, match, save_id) if match is not None else ROUTES["menu"](app)
 
     try:
-        app = App(store, first=first)
+        app = App(store, first=first, routes=ROUTES)
     except pygame.error as err:
         raise LudotecaError(
             _("cannot open a window here ({reason}); use the terminal: ludoteca --ui tui").format(reason=err)

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -73,6 +73,7 @@ class App:
         speed: float | None = None,
         sound: bool | None = None,
         first: Callable[[App], Screen] | None = None,
+        routes: Mapping[str, Callable[..., Screen]] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -99,9 +100,9 @@ class App:
         self._last_tick = time.perf_counter()
         #: how long each recent frame took to compute (seconds), for `ludoteca bench gui`
         self.frame_times: deque[float] = deque(maxlen=600)
-        from ludoteca.shells.window.screens.menu import MenuScreen
-
-        self.screen: Screen = first(self) if first is not None else MenuScreen(self)
+        #: the screens by name (see `routes.ROUTES`): screens reach each other only through `go`
+        self.routes: Mapping[str, Callable[..., Screen]] = routes or {}
+        self.screen: Screen = first(self) if first is not None else self.routes["menu"](self)
         self.screen.build()
 
     # ----- construction ---------------------------------------------------------------------
@@ -128,6 +129,10 @@ class App:
         self.manager.clear_and_reset()
         self.screen = screen
         screen.build()
+
+    def go(self, name: str, *args: object, **kwargs: object) -> None:
+        """Show the screen called `name` ("menu", "play", "end"…), made with these arguments."""
+        self.show(self.routes[name](self, *args, **kwargs))
 
     def later(self, action: Callable[[], None]) -> None:
         """Run `action` after the current event has been handled (buttons use this)."""

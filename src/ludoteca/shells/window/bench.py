@@ -34,7 +34,8 @@ def _measure(
     from ludoteca.core.registry import get_game
     from ludoteca.core.seats import SeatSpec
     from ludoteca.match import Match
-    from ludoteca.shells.window.app import FPS, App
+    from ludoteca.shells.window.app import FPS
+    from ludoteca.shells.window.routes import open_app
     from ludoteca.shells.window.screens.play import PlayScreen
     from ludoteca.store import Store
 
@@ -46,7 +47,7 @@ def _measure(
     for text in moves.split():
         match.play(text)
     with tempfile.TemporaryDirectory() as home, Store(Path(home) / "bench.sqlite3") as store:
-        app = App(store, size, speed=1.0, sound=False, first=lambda a: PlayScreen(a, match))
+        app = open_app(store, size, speed=1.0, sound=False, first=lambda a: PlayScreen(a, match))
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         clock = pygame.time.Clock()

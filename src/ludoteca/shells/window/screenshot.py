@@ -115,6 +115,7 @@ def render(args: argparse.Namespace, game: Any) -> Path:
 
     from ludoteca.shells.window.app import App, Screen
     from ludoteca.shells.window.boards import has_board
+    from ludoteca.shells.window.routes import ROUTES
     from ludoteca.store import Store
 
     match = None if args.target in PAGES else _match(game, args)
@@ -126,28 +127,17 @@ def render(args: argparse.Namespace, game: Any) -> Path:
         )
 
     def first(app: App) -> Screen:
-        from ludoteca.shells.window.screens import choose, end, menu, play, rules, saves, scores, settings
-
         if match is None:
-            pages: dict[str, Any] = {
-                "menu": menu.MenuScreen,
-                "games": choose.ChooseScreen,
-                "settings": settings.SettingsScreen,
-                "rules": rules.RulesScreen,
-                "scores": scores.ScoresScreen,
-                "saves": saves.SavesScreen,
-            }
-            screen: Screen = pages[args.target](app)
-            return screen
+            return ROUTES["choose" if args.target == "games" else args.target](app)
         if match.over:
-            return end.EndScreen(app, match, recorded=True)
-        return play.PlayScreen(app, match, computers=False)
+            return ROUTES["end"](app, match, recorded=True)
+        return ROUTES["play"](app, match, computers=False)
 
     with tempfile.TemporaryDirectory() as home, Store(Path(home) / "screenshot.sqlite3") as store:
         if args.theme:
             store.set_setting("gui.theme", args.theme)
         store.set_setting("language", args.lang or "en")
-        app = App(store, args.size, speed=0, sound=False, first=first)
+        app = App(store, args.size, speed=0, sound=False, first=first, routes=ROUTES)
         if match is not None and match.moves and not match.over:
             screen = app.screen
             screen.say(match.game.describe_last(screen.view()))  # type: ignore[attr-defined]

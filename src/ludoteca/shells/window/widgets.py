@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 import pygame_gui
@@ -14,8 +14,19 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.kits.window import draw
 
-if TYPE_CHECKING:
-    from ludoteca.shells.window.app import App
+
+class App(Protocol):
+    """What widgets and dialogs need from the application (the real one is `app.App`)."""
+
+    size: tuple[int, int]
+    fonts: Any
+    theme: Any
+    overlay_manager: Any
+
+    def later(self, action: Callable[[], None]) -> None: ...
+
+    def close_dialog(self) -> None: ...
+
 
 T = TypeVar("T")
 Action = Callable[[], None]

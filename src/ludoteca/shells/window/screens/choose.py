@@ -69,17 +69,15 @@ class ChooseScreen(Screen):
         back_button(app)
 
     def pick(self, game: Game[Any, Any]) -> None:
-        from ludoteca.shells.window.screens.options import OptionsScreen
 
         if board_for(game, self.app.theme, self.app.fonts) is None:
             not_in_window(self.app, game)
             return
-        self.app.show(OptionsScreen(self.app, game))
+        self.app.go("options", game)
 
     def back(self) -> None:
-        from ludoteca.shells.window.screens.menu import MenuScreen
 
-        self.app.show(MenuScreen(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -32,11 +32,10 @@ def header_height(app: App, subtitle: bool = False) -> int:
 
 
 def back_button(app: App, action: Any = None, label: str | None = None) -> UIButton:
-    from ludoteca.shells.window.screens.menu import MenuScreen
 
     s = app.theme.sizes
     rect = pygame.Rect(s.margin * 2, app.size[1] - s.margin - s.button_height, 160, s.button_height)
-    return button(app, app.manager, rect, label or _("Back"), action or (lambda: app.show(MenuScreen(app))))
+    return button(app, app.manager, rect, label or _("Back"), action or (lambda: app.go("menu")))
 
 
 def not_in_window(app: App, game: Game[Any, Any]) -> Dialog:

@@ -81,27 +81,22 @@ class EndScreen(Screen):
             self.error = _("Could not record the result: {err}").format(err=err)
 
     def play_again(self) -> None:
-        from ludoteca.shells.window.screens.play import PlayScreen
 
         self.record()
         m = self.match
         seed = random.SystemRandom().randrange(1 << 31)
         again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.think_seconds)
-        self.app.show(PlayScreen(self.app, again))
+        self.app.go("play", again)
 
     def menu(self) -> None:
-        from ludoteca.shells.window.screens.menu import MenuScreen
 
         self.record()
-        self.app.show(MenuScreen(self.app))
+        self.app.go("menu")
 
     def take_back(self) -> None:
-        from ludoteca.shells.window.screens.play import PlayScreen
 
         if self.match.undo():
-            screen = PlayScreen(self.app, self.match, self.save_id)
-            screen.dirty = True
-            self.app.show(screen)
+            self.app.go("play", self.match, self.save_id, dirty=True)
 
     def back(self) -> None:
         self.menu()

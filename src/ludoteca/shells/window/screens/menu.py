@@ -21,21 +21,15 @@ class MenuScreen(Screen):
         self._showcase_key: tuple[object, ...] = ()
 
     def build(self) -> None:
-        from ludoteca.shells.window.screens.choose import ChooseScreen
-        from ludoteca.shells.window.screens.rules import RulesScreen
-        from ludoteca.shells.window.screens.saves import SavesScreen
-        from ludoteca.shells.window.screens.scores import ScoresScreen
-        from ludoteca.shells.window.screens.settings import SettingsScreen
-
         app, s = self.app, self.app.theme.sizes
         h = app.size[1]
         column = self._column()
         entries = [
-            ("play", _("Play a game"), lambda: app.show(ChooseScreen(app)), True),
-            ("resume", _("Resume a saved game"), lambda: app.show(SavesScreen(app)), False),
-            ("scores", _("Score history"), lambda: app.show(ScoresScreen(app)), False),
-            ("rules", _("Rules"), lambda: app.show(RulesScreen(app)), False),
-            ("settings", _("Settings"), lambda: app.show(SettingsScreen(app)), False),
+            ("play", _("Play a game"), lambda: app.go("choose"), True),
+            ("resume", _("Resume a saved game"), lambda: app.go("saves"), False),
+            ("scores", _("Score history"), lambda: app.go("scores"), False),
+            ("rules", _("Rules"), lambda: app.go("rules"), False),
+            ("settings", _("Settings"), lambda: app.go("settings"), False),
             ("quit", _("Quit"), app.quit, False),
         ]
         step = s.button_height + 14

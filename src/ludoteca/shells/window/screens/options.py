@@ -317,7 +317,6 @@ class OptionsScreen(Screen):
         return given
 
     def start(self) -> None:
-        from ludoteca.shells.window.screens.play import PlayScreen
 
         try:
             options = self.game.options(self.given_options())
@@ -329,12 +328,11 @@ class OptionsScreen(Screen):
             self.app.sounds.play("error")
             return
         self._remember(dict(options), seats)
-        self.app.show(PlayScreen(self.app, match))
+        self.app.go("play", match)
 
     def back(self) -> None:
-        from ludoteca.shells.window.screens.choose import ChooseScreen
 
-        self.app.show(ChooseScreen(self.app))
+        self.app.go("choose")
 
     # ----- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -13,9 +13,6 @@ from ludoteca.kits.window import draw
 from ludoteca.match import Match
 from ludoteca.shells import session
 from ludoteca.shells.window.app import App
-
-if TYPE_CHECKING:
-    from ludoteca.shells.window.screens.play import PlayScreen
 
 BUTTON_ROWS = 4
 
@@ -63,7 +60,21 @@ def spinner(
     pygame.draw.arc(surface, colour, rect, -angle, -angle + math.pi * 1.3, 3)
 
 
-def draw_panel(screen: PlayScreen, surface: pygame.Surface, now: float) -> None:
+class PanelHost(Protocol):
+    """What the side panel reads from the board screen."""
+
+    app: App
+    board: Any
+    layout: Layout
+    match: Match
+    thinker: Any
+
+    def thinking(self) -> bool: ...
+
+    def view(self) -> Any: ...
+
+
+def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
     app, match, board = screen.app, screen.match, screen.board
     c, fonts, s = app.theme.colours, app.fonts, app.theme.sizes
     layout = screen.layout

@@ -25,13 +25,22 @@ from ludoteca.match import Match
 from ludoteca.shells import session
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.rules_dialog import RulesDialog
 from ludoteca.shells.window.screens.panel import Layout, draw_panel, layout_for
 from ludoteca.shells.window.widgets import Choice, Dialog, button, set_enabled
 from ludoteca.store import StoreError
 
 
 class PlayScreen(Screen):
-    def __init__(self, app: App, match: Match, save_id: int | None = None, *, computers: bool = True) -> None:
+    def __init__(
+        self,
+        app: App,
+        match: Match,
+        save_id: int | None = None,
+        *,
+        computers: bool = True,
+        dirty: bool = False,
+    ) -> None:
         super().__init__(app)
         #: let computer seats play (off for still pictures such as `ludoteca screenshot`)
         self.computers = computers
@@ -46,7 +55,7 @@ class PlayScreen(Screen):
         self.match = match
         self.save_id = save_id
         #: moves were played or taken back since the game was last saved
-        self.dirty = False
+        self.dirty = dirty
         self.thinker: Thinker | None = None
         self.thinker_ply = -1
         self.hint_thinker: Thinker | None = None
@@ -287,10 +296,9 @@ class PlayScreen(Screen):
         self.say(_("Hint: {move}").format(move=self.match.game.format_move(thinker.state, move)))
 
     def finish(self) -> None:
-        from ludoteca.shells.window.screens.end import EndScreen
 
         self.app.sounds.play("end")
-        self.app.show(EndScreen(self.app, self.match, self.save_id, saved_dirty=self.dirty))
+        self.app.go("end", self.match, self.save_id, saved_dirty=self.dirty)
 
     # ----- messages -----------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -413,8 +421,6 @@ class PlayScreen(Screen):
         self.app.open_dialog(dialog)
 
     def show_rules(self) -> None:
-        from ludoteca.shells.window.screens.rules import RulesDialog
-
         self.app.open_dialog(RulesDialog(self.match.game))
 
     def ask_resign(self) -> None:
@@ -492,11 +498,10 @@ class PlayScreen(Screen):
         return True
 
     def ask_leave(self) -> None:
-        from ludoteca.shells.window.screens.menu import MenuScreen
 
         def leave() -> None:
             self.app.close_dialog()
-            self.app.show(MenuScreen(self.app))
+            self.app.go("menu")
 
         if not self.dirty or not self.match.moves or self.match.over:
             leave()

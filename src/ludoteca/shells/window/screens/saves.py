@@ -85,9 +85,6 @@ class SavesScreen(Screen):
         self.app.rebuild()
 
     def open(self, saved: SavedGame) -> None:
-        from ludoteca.shells.window.screens.end import EndScreen
-        from ludoteca.shells.window.screens.play import PlayScreen
-
         try:
             match, save_id = session.load_match(self.app.store, saved.id)
         except (StoreError, LudotecaError) as err:
@@ -97,9 +94,9 @@ class SavesScreen(Screen):
             not_in_window(self.app, match.game)
             return
         if match.over:
-            self.app.show(EndScreen(self.app, match, save_id, saved_dirty=False, recorded=True))
+            self.app.go("end", match, save_id, saved_dirty=False, recorded=True)
         else:
-            self.app.show(PlayScreen(self.app, match, save_id))
+            self.app.go("play", match, save_id)
 
     def ask_delete(self, saved: SavedGame) -> None:
         def delete() -> None:
@@ -119,9 +116,8 @@ class SavesScreen(Screen):
         )
 
     def back(self) -> None:
-        from ludoteca.shells.window.screens.menu import MenuScreen
 
-        self.app.show(MenuScreen(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

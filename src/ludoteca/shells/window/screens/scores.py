@@ -69,9 +69,8 @@ class ScoresScreen(Screen):
         self.app.rebuild()
 
     def back(self) -> None:
-        from ludoteca.shells.window.screens.menu import MenuScreen
 
-        self.app.show(MenuScreen(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -88,9 +88,8 @@ class SettingsScreen(Screen):
             self.app.sounds.play("place")
 
     def back(self) -> None:
-        from ludoteca.shells.window.screens.menu import MenuScreen
 
-        self.app.show(MenuScreen(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

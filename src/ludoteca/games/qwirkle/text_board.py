@@ -1,0 +1,43 @@
+"""Qwirkle's board and tiles as terminal text, shared by the terminal board and arrow-key entry."""
+
+from __future__ import annotations
+
+from ludoteca.games.qwirkle.lines import LETTERS
+from ludoteca.games.qwirkle.state import EMPTY, QwirkleState
+from ludoteca.games.qwirkle.tiles import HIDDEN, Tile, colour_of, tile_text
+from ludoteca.kits.terminal.style import Style
+
+#: terminal colours for the colour digits 0–5 (orange, red, blue, yellow, purple, green); the
+#: digit is always printed too, so the game stays playable without colour
+COLOURS = ("yellow", "bright_red", "bright_blue", "bright_yellow", "bright_magenta", "bright_green")
+
+
+def paint_tile(tile: Tile, style: Style, bold: bool = True, bg: str | None = None) -> str:
+    if tile == HIDDEN:
+        return style.dim("??")
+    return style.paint(tile_text(tile), fg=COLOURS[colour_of(tile)], bold=bold, bg=bg)
+
+
+def board_lines(state: QwirkleState, style: Style, cursor: tuple[int, int] | None = None) -> list[str]:
+    """The board with its letters (arrow-key entry draws it with its cursor, and its own panel)."""
+    last = {(r, c) for r, c, _t in state.last.placed} if state.last is not None else set()
+    header = "  " + "".join(f"  {LETTERS[c]}" for c in range(state.cols))
+    lines = [style.dim(header)]
+    empty = " ·" if style.colour else " ."
+    for r in range(state.rows):
+        text = style.dim(LETTERS[r] + " ")
+        for c in range(state.cols):
+            tile = state.at(r, c)
+            if (r, c) == cursor:
+                # the cursor of arrow-key entry: a bright background, or '>' without colour
+                shown = empty if tile == EMPTY else tile_text(tile)
+                text += (" " + style.paint(shown, fg="black", bg="white")) if style.colour else ">" + shown
+            elif tile == EMPTY:
+                text += " " + style.dim(empty)
+            elif (r, c) in last:
+                # plain text marks the last play with a star, colour with a background
+                text += ("*" if not style.colour else " ") + paint_tile(tile, style, bg="grey")
+            else:
+                text += " " + paint_tile(tile, style, bold=False)
+        lines.append(text)
+    return lines

@@ -1,0 +1,35 @@
+"""The window's screens by name. Screens never import each other: they ask the app to `go` to a
+name, and this table (the one place that knows every screen) makes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ludoteca.shells.window.app import App, Screen
+from ludoteca.shells.window.screens.choose import ChooseScreen
+from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.options import OptionsScreen
+from ludoteca.shells.window.screens.play import PlayScreen
+from ludoteca.shells.window.screens.rules import RulesScreen
+from ludoteca.shells.window.screens.saves import SavesScreen
+from ludoteca.shells.window.screens.scores import ScoresScreen
+from ludoteca.shells.window.screens.settings import SettingsScreen
+
+ROUTES: dict[str, Callable[..., Screen]] = {
+    "menu": MenuScreen,
+    "choose": ChooseScreen,
+    "options": OptionsScreen,
+    "play": PlayScreen,
+    "end": EndScreen,
+    "rules": RulesScreen,
+    "saves": SavesScreen,
+    "scores": ScoresScreen,
+    "settings": SettingsScreen,
+}
+
+
+def open_app(*args: Any, **kwargs: Any) -> App:
+    """The application with every screen reachable (arguments as for `App`)."""
+    return App(*args, routes=ROUTES, **kwargs)

@@ -1,0 +1,49 @@
+"""The rules of the game being played, in a scrolling box over the dimmed board (F1 or Rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UITextBox
+
+from ludoteca.core.game import Game
+from ludoteca.i18n import _
+from ludoteca.shells.window.app import App
+from ludoteca.shells.window.markdown import to_html
+from ludoteca.shells.window.widgets import Choice, Dialog, button
+
+
+class RulesDialog(Dialog):
+    """The rules in a scrolling box over the dimmed board."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        super().__init__(_("Rules: {title}").format(title=_(game.info.title)), "", [])
+        self.game = game
+        self.box: UITextBox | None = None
+
+    def build(self, app: App) -> None:
+        s = app.theme.sizes
+        self.choices = [Choice(_("Close"), app.close_dialog, primary=True)]
+        width = min(860, app.size[0] - 2 * s.margin)
+        height = app.size[1] - 4 * s.margin
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (app.size[0] // 2, app.size[1] // 2)
+        title_h = app.fonts.title.get_linesize() + s.gap
+        box = pygame.Rect(
+            self.rect.left + s.margin,
+            self.rect.top + s.margin + title_h,
+            width - 2 * s.margin,
+            height - 3 * s.margin - title_h - s.button_height,
+        )
+        self.box = UITextBox(to_html(self.game.rules_text()), box, app.overlay_manager)
+        close = pygame.Rect(
+            self.rect.right - s.margin - 160,
+            self.rect.bottom - s.margin - s.button_height,
+            160,
+            s.button_height,
+        )
+        self.buttons = [button(app, app.overlay_manager, close, _("Close"), app.close_dialog, primary=True)]
+
+    def confirm(self) -> None:
+        self.cancel()
