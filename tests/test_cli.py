@@ -127,3 +127,11 @@ def test_the_qwirkle_console_of_its_brief_opens_from_the_menu_command(home: Path
     assert out.returncode == 0
     assert "Qwirkle" in out.stdout and "Start a new game" in out.stdout
     assert run(["menu", "chess"], home).returncode == 2
+
+
+def test_the_terminal_redraws_from_the_matchs_events_and_redo_says_what_it_replayed(home: Path) -> None:
+    out = run(["play", "connect4", "--players", "human,human"], home, "4\n3\nundo\nredo\nquit\nn\n")
+    assert out.returncode == 0, out.stderr
+    assert "Replayed: 3" in out.stdout
+    # the board is drawn again after the undo and after the redo (events), before each prompt
+    assert out.stdout.count("+---------------------+") == 5  # start, two moves, undo, redo

@@ -1,13 +1,14 @@
 """Thinking off the caller's thread.
 
-`Thinker.start` runs a player's `choose` in a daemon thread; the caller polls `done()` (or waits)
-while it keeps drawing, reads the latest `SearchInfo`, and may `cancel()` (undo, quit). A cancelled
-or failed search never delivers a move.
+`Thinker.start` runs a player's `choose` in a daemon thread. The caller is told of progress and of
+the end through the `on_report` and `on_done` callbacks (called on the thinking thread), or waits;
+it may `cancel()` (undo, quit). A cancelled or failed search never delivers a move.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, SearchCancelled, SearchInfo
@@ -16,7 +17,15 @@ from ludoteca.core.game import Game, Seat
 
 class Thinker:
     def __init__(
-        self, game: Game[Any, Any], player: Player, state: Any, seat: Seat, seconds: float | None
+        self,
+        game: Game[Any, Any],
+        player: Player,
+        state: Any,
+        seat: Seat,
+        seconds: float | None,
+        *,
+        on_report: Callable[[SearchInfo], None] | None = None,
+        on_done: Callable[[Thinker], None] | None = None,
     ) -> None:
         self.game = game
         self.player = player
@@ -28,6 +37,8 @@ class Thinker:
         self.error: BaseException | None = None
         self.cancelled = False
         self._done = threading.Event()
+        self._on_report = on_report
+        self._on_done = on_done
         self._thread = threading.Thread(target=self._run, name="ludoteca-thinker", daemon=True)
 
     def start(self) -> Thinker:
@@ -36,6 +47,8 @@ class Thinker:
 
     def _report(self, info: SearchInfo) -> None:
         self.info = info
+        if self._on_report is not None and not self.cancelled:
+            self._on_report(info)
 
     def _run(self) -> None:
         try:
@@ -46,6 +59,8 @@ class Thinker:
             self.error = err
         finally:
             self._done.set()
+            if self._on_done is not None and not self.cancelled:
+                self._on_done(self)
 
     def done(self) -> bool:
         return self._done.is_set()

@@ -1,4 +1,9 @@
-"""What a match tells its observers (views, the store, the network)."""
+"""What a match tells its observers (the window, the terminal, and later the network).
+
+Front ends redraw from these events instead of watching the match. Events about a computer's
+thinking (`THINKING`, `PROGRESS`, `THOUGHT`) are sent from the thinking thread: a listener that
+draws must hand them to its own thread (the window posts them into its event queue).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,11 @@ UNDO = "undo"  # plies taken back (data: count)
 REDO = "redo"  # plies replayed (data: count)
 OVER = "over"  # the game ended (data: outcome)
 RESUMED = "resumed"  # a finished game came back to life through undo
+THINKING = "thinking"  # a computer started thinking (data: seat, purpose)
+PROGRESS = "progress"  # how far its search got (data: seat, info: ai.SearchInfo, purpose)
+THOUGHT = "thought"  # it has finished (data: seat, thinker, purpose); `thinker.result()` is its move
+#: why a computer thinks: to move for its seat, or to give a person a hint
+FOR_MOVE, FOR_HINT = "move", "hint"
 
 
 @dataclass(frozen=True)
@@ -21,3 +31,6 @@ class Event:
     move: str | None = None
     count: int = 0
     outcome: Any = None
+    info: Any = None
+    thinker: Any = None
+    purpose: str = FOR_MOVE

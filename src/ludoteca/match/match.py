@@ -97,7 +97,12 @@ class Match:
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener` on every event; returns a function that unsubscribes."""
         self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
 
     def _emit(self, event: Event) -> None:
         for listener in list(self._listeners):
@@ -249,11 +254,25 @@ class Match:
             return False
         return bool(wants(self.game, self.view(seat), seat, seconds=min(computer.think, 0.5)))
 
-    def think(self, seat: Seat | None = None, level: int | None = None) -> Thinker:
-        """Start a computer player on `seat`'s view in a background thread (for hints too)."""
+    def think(
+        self, seat: Seat | None = None, level: int | None = None, purpose: str = events.FOR_MOVE
+    ) -> Thinker:
+        """Start a computer player on `seat`'s view in a background thread (for hints too). Its
+        progress and its end are sent as PROGRESS and THOUGHT events, from that thread."""
         seat = self.to_move() if seat is None else seat
         if seat is None:
             raise OptionError(_("the game is over"))
         spec = self.seats[seat]
         computer = computer_for(self.game, level or spec.level or 3, self.think_seconds)
-        return Thinker(self.game, computer.player, self.view(seat), seat, computer.think).start()
+        ply = self.ply
+        thinker = Thinker(
+            self.game,
+            computer.player,
+            self.view(seat),
+            seat,
+            computer.think,
+            on_report=lambda info: self._emit(Event(events.PROGRESS, ply, seat, info=info, purpose=purpose)),
+            on_done=lambda done: self._emit(Event(events.THOUGHT, ply, seat, thinker=done, purpose=purpose)),
+        )
+        self._emit(Event(events.THINKING, ply, seat, purpose=purpose))
+        return thinker.start()

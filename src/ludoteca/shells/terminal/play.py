@@ -15,7 +15,8 @@ from ludoteca.i18n import N_, _
 from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.kits.terminal.style import Style, detect_style
-from ludoteca.match import Match
+from ludoteca.match import Match, events
+from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
 from ludoteca.store import Store, StoreError
@@ -60,6 +61,19 @@ class TerminalGame:
         self._shown_to: int | None = None  # the human seat whose secrets are on screen
         self._redraw = True  # the board changed since it was last drawn
         self._stopping = False  # the players chose to stop between two turns
+        self._depth = 0  # how deep the computer's search has got (its PROGRESS events)
+        match.subscribe(self._on_event)
+
+    def _on_event(self, event: Event) -> None:
+        """The match's listener: what changed is drawn again at the next prompt. Progress comes
+        from the thinking thread and only updates a number the waiting loop shows."""
+        if event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED):
+            self._redraw = True
+        if event.kind == events.REDO:
+            replayed = self.match.moves[-event.count :]
+            self.console.say(_("Replayed: {moves}").format(moves=" ".join(replayed)))
+        elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
+            self._depth = event.info.depth
 
     # ----- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
@@ -140,7 +154,6 @@ class TerminalGame:
         return True
 
     def _after_move(self) -> None:
-        self._redraw = True
         self._replay()
         text = self.match.game.describe_last(self.match.state)
         if text:
@@ -173,6 +186,7 @@ class TerminalGame:
             self.match.claim_draw()
             self.console.say(_("{name} claims a draw.").format(name=label))
             return
+        self._depth = 0
         thinker = self.match.think(seat)
         spinner = itertools.cycle("|/-\\")
         interactive = self.console.interactive
@@ -180,8 +194,7 @@ class TerminalGame:
             self.console.say(_("{name} is thinking…").format(name=label))
         while not thinker.wait(0.1):
             if interactive:
-                info = thinker.info
-                depth = _(" depth {d}").format(d=info.depth) if info.depth else ""
+                depth = _(" depth {d}").format(d=self._depth) if self._depth else ""
                 self.console.stdout.write(
                     "\r"
                     + _("{name} is thinking{depth} {spin}").format(
@@ -202,7 +215,7 @@ class TerminalGame:
     def _command(self, command: str, arg: str, seat: int) -> bool:
         say = self.console.say
         match = self.match
-        if command in ("undo", "redo", "board"):
+        if command == "board":
             self._redraw = True
         if command == "help":
             for name, text in COMMANDS.items():
@@ -239,7 +252,9 @@ class TerminalGame:
         return True
 
     def _hint(self, seat: int) -> None:
-        thinker = self.match.think(seat, level=max(3, self.match.seats[seat].level or 3))
+        thinker = self.match.think(
+            seat, level=max(3, self.match.seats[seat].level or 3), purpose=events.FOR_HINT
+        )
         try:
             move = thinker.result()
         except SearchCancelled:

@@ -9,12 +9,14 @@ with posted mouse events; `run()` repeats it at 60 frames per second.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from functools import lru_cache
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -29,6 +31,10 @@ from ludoteca.shells.window.settings import GuiSettings
 from ludoteca.shells.window.sound import Sounds
 from ludoteca.shells.window.widgets import Dialog, dim
 from ludoteca.store import Store
+
+#: a match event (move, undo, computer progress…) carried through pygame's queue, which is safe
+#: to post to from the thinking thread, into the frame loop
+MATCH_EVENT = pygame.event.custom_type()
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 600)
@@ -49,7 +55,10 @@ class Screen:
         """An event no widget used (clicks on the board, keys)."""
 
     def update(self, now: float) -> None:
-        """Advance timers, animations and computer players; `now` is in milliseconds."""
+        """Advance timers and animations; `now` is in milliseconds."""
+
+    def on_match(self, event: Any) -> None:
+        """A match this screen listens to (through `App.post`) told something (`match.events`)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
@@ -236,7 +245,15 @@ class App:
             for action in actions:
                 action()
 
+    def post(self, match_event: Any) -> None:
+        """Hand a match event to the frame loop (a match listener; safe from any thread)."""
+        with contextlib.suppress(pygame.error):  # the window is closing: nobody is left to tell
+            pygame.event.post(pygame.event.Event(MATCH_EVENT, match_event=match_event))
+
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == MATCH_EVENT:
+            self.screen.on_match(event.match_event)
+            return
         if event.type == pygame.QUIT:
             self.quit()
             return

@@ -1,12 +1,16 @@
 # mypy: disable-error-code="no-untyped-call"
 """The board screen: the game being played, its side panel, the status bar, the computer's turns.
 
-The computer always thinks in a `Thinker` thread; this screen only polls it once a frame, so the
-window keeps drawing (and answering undo, menus and the rules) however long it thinks.
+The screen listens to its match (`match.events`): a move, an undo, a computer's progress or its
+chosen move arrive as events and the screen redraws from them; it never watches the match for
+changes. The computer thinks in a `Thinker` thread whose events cross into the frame loop through
+pygame's queue, so the window keeps drawing (and answering undo, menus and the rules) however
+long it thinks.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pygame
@@ -21,7 +25,8 @@ from ludoteca.kits.window import draw
 from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.board import Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell
-from ludoteca.match import Match
+from ludoteca.match import Match, events
+from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
@@ -57,7 +62,10 @@ class PlayScreen(Screen):
         #: moves were played or taken back since the game was last saved
         self.dirty = dirty
         self.thinker: Thinker | None = None
-        self.thinker_ply = -1
+        #: a computer's move that arrived while something (an animation, a dialog) was showing
+        self.ready: Thinker | None = None
+        #: how deep the computer's search has got (from its PROGRESS events)
+        self.depth = 0
         self.hint_thinker: Thinker | None = None
         self.hint_move: Any = None
         self.transition: Transition | None = None
@@ -72,9 +80,54 @@ class PlayScreen(Screen):
         self.buttons: dict[str, UIButton] = {}
         self.pass_button: UIButton | None = None
         self.layout: Layout = layout_for(app)
-        self._view_cache: tuple[int, int, Seat | None, Any] | None = None
+        self._view: tuple[Seat | None, Any] | None = None
         #: the person whose secrets may be drawn (hot-seat with hidden information)
         self.shown_to: Seat | None = None
+        #: set by events, acted on by the next frame
+        self.over = match.over
+        self._turn_due = True
+        self._curtain_due = False
+        self._unsubscribe = match.subscribe(self._listen)
+        self._curtain_due = self.needs_curtain()
+
+    # ----- listening to the match ---------------------------------------------------------------
+    def _listen(self, event: Event) -> None:
+        """The match's listener: events from the frame loop's own thread are handled at once (so
+        the screen is up to date when `match.play` returns); those from a thinking thread go
+        through the window's event queue."""
+        if threading.current_thread() is threading.main_thread():
+            self.on_match(event)
+        else:
+            self.app.post(event)
+
+    def on_match(self, event: Event) -> None:
+        if event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED, events.OVER):
+            self._position_changed()
+        elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
+            if event.ply == self.match.ply:
+                self.depth = event.info.depth
+        elif event.kind == events.THOUGHT:
+            if event.purpose == events.FOR_HINT and event.thinker is self.hint_thinker:
+                self._hint_ready(event.thinker)
+            elif event.purpose == events.FOR_MOVE and event.thinker is self.thinker:
+                self.ready, self.thinker = event.thinker, None
+
+    def _position_changed(self) -> None:
+        """A move, an undo or a redo, or the end: forget what belonged to the old position."""
+        self._view = None
+        self.dirty = True
+        self.board.reset()
+        self.hint_move = None
+        self._cancel_hint()
+        self._cancel_thinker()
+        self.ready = None
+        self.depth = 0
+        self.end_at = None
+        self.over = self.match.over
+        self._turn_due = not self.over
+        self._curtain_due = self.needs_curtain()
+        if self.buttons:
+            self._refresh_buttons()
 
     # ----- reading the match ------------------------------------------------------------------
     def viewer(self) -> Seat | None:
@@ -98,10 +151,11 @@ class PlayScreen(Screen):
         )
 
     def view(self) -> Any:
-        key = (self.match.ply, id(self.match.state), self.viewer())
-        if self._view_cache is None or self._view_cache[:3] != key:
-            self._view_cache = (*key, self.match.view(key[2]))
-        return self._view_cache[3]
+        """The position as the viewer may see it (recomputed after events, not every frame)."""
+        if self._view is None:
+            viewer = self.viewer()
+            self._view = (viewer, self.match.view(viewer))
+        return self._view[1]
 
     def human_to_move(self) -> Seat | None:
         seat = self.match.to_move()
@@ -166,7 +220,6 @@ class PlayScreen(Screen):
             self.say(str(err).rstrip(".") + ".", error=True)
             self.app.sounds.play("error")
             return False
-        self.after_change()
         after = self.view()
         duration = self.board.transition_ms(before, after)
         speed = self.app.settings.speed
@@ -192,14 +245,6 @@ class PlayScreen(Screen):
         if move is not None and self.human_to_move() is not None:
             self.play(move)
 
-    def after_change(self) -> None:
-        """The position changed (move, undo, redo): forget what belonged to the old one."""
-        self.dirty = True
-        self.board.reset()
-        self.hint_move = None
-        self._cancel_hint()
-        self.end_at = None
-
     def _cancel_thinker(self) -> None:
         if self.thinker is not None:
             self.thinker.cancel()
@@ -214,7 +259,6 @@ class PlayScreen(Screen):
         self._cancel_thinker()
         self.transition = None
         if self.match.undo():
-            self.after_change()
             self.say(_("Taken back."))
         else:
             self.say(_("Nothing to undo."))
@@ -223,7 +267,6 @@ class PlayScreen(Screen):
         self._cancel_thinker()
         self.transition = None
         if self.match.redo():
-            self.after_change()
             self.say(self.match.game.describe_last(self.view()))
         else:
             self.say(_("Nothing to redo."))
@@ -233,44 +276,45 @@ class PlayScreen(Screen):
         if seat is None or self.hint_thinker is not None:
             return
         level = max(3, self.match.seats[seat].level or 3)
-        self.hint_thinker = self.match.think(seat, level=level)
+        self.hint_thinker = self.match.think(seat, level=level, purpose=events.FOR_HINT)
         self.say(_("Looking for a good move…"))
+        self._refresh_buttons()
 
     # ----- the frame ----------------------------------------------------------------------------
     def update(self, now: float) -> None:
         if self.transition is not None and self.transition.finished(now):
             self.transition = None
+            self._refresh_buttons()
         if self.banner and now >= self.banner_until:
             self.banner = ""
-        self._poll_hint()
-        if self.match.over:
-            self._cancel_thinker()
-            if self.transition is None:
-                if self.end_at is None:
-                    speed = self.app.settings.speed
-                    self.end_at = now + (self.app.theme.motion.end_pause / speed if speed > 0 else 0)
-                if now >= self.end_at:
-                    self.finish()
-                    return
-        elif self.computers:
-            self._computer_turn()
-        if self.needs_curtain() and self.app.dialog is None and self.transition is None:
+        if self._turn_due:
+            self._turn_due = False
+            self._begin_turn()
+        if self.transition is not None:
+            return
+        if self.over:
+            if self.end_at is None:
+                speed = self.app.settings.speed
+                self.end_at = now + (self.app.theme.motion.end_pause / speed if speed > 0 else 0)
+            if now >= self.end_at:
+                self.finish()
+            return
+        if self.app.dialog is not None:
+            return
+        if self.ready is not None:
+            thinker, self.ready = self.ready, None
+            self._play_thought(thinker)
+        elif self._curtain_due:
+            self._curtain_due = False
             self._curtain()
-        self._refresh_buttons()
 
-    def _computer_turn(self) -> None:
+    def _begin_turn(self) -> None:
+        """A new position: a computer seat to move starts thinking (its move comes as an event)."""
         seat = self.match.computer_to_move()
-        if seat is None:
-            self._cancel_thinker()
-            return
-        if self.thinker is None or self.thinker_ply != self.match.ply:
-            self._cancel_thinker()
+        if seat is not None and self.computers and self.thinker is None:
             self.thinker = self.match.think(seat)
-            self.thinker_ply = self.match.ply
-            return
-        if not self.thinker.done() or self.transition is not None or self.app.dialog is not None:
-            return
-        thinker, self.thinker = self.thinker, None
+
+    def _play_thought(self, thinker: Thinker) -> None:
         try:
             move = thinker.result()
         except SearchCancelled:
@@ -280,10 +324,7 @@ class PlayScreen(Screen):
             return
         self.play(move)
 
-    def _poll_hint(self) -> None:
-        thinker = self.hint_thinker
-        if thinker is None or not thinker.done():
-            return
+    def _hint_ready(self, thinker: Thinker) -> None:
         self.hint_thinker = None
         try:
             move = thinker.result()
@@ -292,6 +333,8 @@ class PlayScreen(Screen):
         except Exception as err:
             self.say(_("No hint available: {err}").format(err=err), error=True)
             return
+        finally:
+            self._refresh_buttons()
         self.hint_move = move
         self.say(_("Hint: {move}").format(move=self.match.game.format_move(thinker.state, move)))
 
@@ -315,7 +358,7 @@ class PlayScreen(Screen):
         if self.match.over:
             parts = [session.describe_outcome(self.match)]
         elif seat is not None and self.match.is_computer(seat):
-            depth = self.thinker.info.depth if self.thinker is not None else 0
+            depth = self.depth
             if depth:
                 parts.append(_("{name} is thinking… depth {d}").format(name=self.seat_label(seat), d=depth))
             else:
@@ -410,7 +453,9 @@ class PlayScreen(Screen):
 
         def take() -> None:
             self.shown_to = seat
+            self._view = None
             self.app.close_dialog()
+            self._refresh_buttons()
 
         dialog = Dialog(
             _("Pass the screen to {name}").format(name=name),
@@ -452,7 +497,6 @@ class PlayScreen(Screen):
         except LudotecaError as err:
             self.say(str(err), error=True)
             return
-        self.dirty = True
         self.transition = None
 
     def default_save_name(self) -> str:
@@ -494,6 +538,7 @@ class PlayScreen(Screen):
                 self.say(_("Could not save: {err}").format(err=err), error=True)
             return False
         self.dirty = False
+        self._refresh_buttons()
         self.say(_("Saved as “{name}”.").format(name=name or self.default_save_name()))
         return True
 
@@ -518,6 +563,7 @@ class PlayScreen(Screen):
         self.app.open_dialog(dialog)
 
     def leave(self) -> None:
+        self._unsubscribe()
         self._cancel_thinker()
         self._cancel_hint()
 
