@@ -134,7 +134,7 @@ def _read_text(path: str) -> str:
 
 def cmd_rules(argv: list[str]) -> int:
     parser = _parser("ludoteca rules", _("Show the rules of a game."))
-    parser.add_argument("game", choices=game_keys(), metavar="GAME", help=", ".join(game_keys()))
+    parser.add_argument("game", metavar="GAME", help=", ".join(game_keys()))
     args = parser.parse_args(argv)
     print(get_game(args.game).rules_text())
     return 0
@@ -357,6 +357,12 @@ def cmd_start(argv: list[str]) -> int:
     return cmd_menu([])
 
 
+def cmd_catalogue(argv: list[str]) -> int:
+    from ludoteca.shells.catalogue import main as catalogue
+
+    return catalogue(argv)
+
+
 def cmd_screenshot(argv: list[str]) -> int:
     from ludoteca.shells.window.screenshot import main as screenshot
 
@@ -374,6 +380,7 @@ COMMANDS = {
     "bench": cmd_bench,
     "menu": cmd_menu,
     "screenshot": cmd_screenshot,
+    "catalogue": cmd_catalogue,
 }
 
 HELP = """usage: ludoteca [COMMAND] [ARGS]
@@ -392,6 +399,7 @@ commands:
 {game_commands}  bench [GAME …]             benchmarks
   menu [GAME]                the terminal menu (of one game: `menu qwirkle` is the Qwirkle console)
   screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
+  catalogue LANG [--package DIR]  update the translation catalogues (of a game package with --package)
 
 'ludoteca COMMAND --help' tells more.
 """

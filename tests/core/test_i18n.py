@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from ludoteca import i18n
 from ludoteca.i18n import N_, _, ngettext, read_po_entries, set_language
 
@@ -34,6 +36,9 @@ def test_po_entries_singular_plural_multiline_and_fuzzy() -> None:
 
 
 def test_french_catalogue_translates_and_uses_french_plurals(monkeypatch: object) -> None:
+    from ludoteca.core.registry import declarations
+
+    declarations()  # loading the shelf merges each game's catalogue ("{n} disc" is Othello's)
     try:
         assert set_language("fr") == "fr"
         assert _("Undo") != "Undo"
@@ -52,11 +57,34 @@ def test_unknown_language_falls_back_to_english() -> None:
     assert i18n.language() == "en"
 
 
-def test_every_french_translation_keeps_the_placeholders() -> None:
+def _french_catalogues() -> list[Path]:
+    root = Path(i18n.__file__).parent
+    return [root / "locale" / "fr.po", *sorted(root.glob("games/*/locale/fr.po"))]
+
+
+def test_each_game_brings_its_own_catalogue_merged_at_start_up() -> None:
+    from ludoteca.core.registry import get_game
+
+    assert len(_french_catalogues()) == 7
+    try:
+        set_language("fr")
+        assert _(get_game("connect4").info.title) == "Puissance 4"
+        assert _("Undo") == "Annuler"
+    finally:
+        set_language("en")
+
+
+def test_every_string_has_a_french_translation() -> None:
+    from ludoteca.shells.catalogue import main as catalogue
+
+    assert catalogue(["fr", "--check"]) == 0, "run `ludoteca catalogue fr` and translate what it lists"
+
+
+@pytest.mark.parametrize("path", _french_catalogues(), ids=lambda p: p.parent.parent.name)
+def test_every_french_translation_keeps_the_placeholders(path: Path) -> None:
     import re
 
-    text = (Path(i18n.__file__).with_name("locale") / "fr.po").read_text(encoding="utf-8")
-    singles, plurals = read_po_entries(text)
+    singles, plurals = read_po_entries(path.read_text(encoding="utf-8"))
     fields = re.compile(r"\{[^{}]*\}")
     for msgid, msgstr in singles.items():
         assert set(fields.findall(msgid)) == set(fields.findall(msgstr)), msgid

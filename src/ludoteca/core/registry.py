@@ -18,6 +18,7 @@ from ludoteca import i18n
 from ludoteca.core.declaration import ENTRY_POINT_GROUP, GameDeclaration
 from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
+from ludoteca.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,7 @@ class LoadFailure:
     detail: str = ""
 
     def sentence(self) -> str:
-        return i18n._("The game “{name}” could not be loaded: {reason}").format(
+        return _("The game “{name}” could not be loaded: {reason}").format(
             name=self.name, reason=self.message
         )
 
@@ -111,7 +112,7 @@ def declaration(key: str) -> GameDeclaration:
         if broken:
             raise OptionError(next(f.sentence() for f in _failures if f.name == broken[0]))
         raise OptionError(
-            i18n._("unknown game {key!r}; the games are: {keys}").format(key=key, keys=", ".join(game_keys()))
+            _("unknown game {key!r}; the games are: {keys}").format(key=key, keys=", ".join(game_keys()))
         )
     return found
 

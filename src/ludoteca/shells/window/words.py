@@ -1,5 +1,5 @@
 """Words of the shelf the window shows — game titles, summaries, option names and choices —
-listed here so `scripts/update_catalogue.py` puts them in the translation catalogues. The window
+listed here so `ludoteca catalogue` puts them in the translation catalogues. The window
 translates them with `_(text)` where it shows them; nothing calls `catalogue_words`."""
 
 from __future__ import annotations
