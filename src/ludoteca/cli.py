@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import sys
@@ -420,7 +421,31 @@ def _choose_language() -> None:
     set_language(chosen)
 
 
+#: the log, beside the data file: games that fail to load, with their tracebacks
+LOG_FILENAME = "ludoteca.log"
+
+
+def _open_log() -> None:
+    """Send Ludoteca's log to a file in the data folder (the terminal keeps its one-line
+    messages); with no writable folder, nowhere."""
+    logger = logging.getLogger("ludoteca")
+    logger.propagate = False
+    if logger.handlers:
+        return
+    try:
+        from ludoteca.store.paths import data_home
+
+        folder = data_home()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(folder / LOG_FILENAME, encoding="utf-8", delay=True)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    except OSError:
+        handler = logging.NullHandler()
+    logger.addHandler(handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _open_log()
     _choose_language()
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] == "--ui":
