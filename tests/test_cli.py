@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli_runner import run_ludoteca
 
 
 def run(
     args: list[str], home: Path, stdin: str = "", timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "ludoteca", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=timeout,
-    )
+    return run_ludoteca(args, home, stdin, timeout)
 
 
 @pytest.fixture

@@ -3,12 +3,12 @@ loudly when it is broken. Real subprocesses, the package put on PYTHONPATH as pi
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.cli_runner import run_ludoteca
 
 PLUGINS = Path(__file__).with_name("plugins")
 
@@ -16,15 +16,7 @@ PLUGINS = Path(__file__).with_name("plugins")
 def run(
     args: list[str], home: Path, stdin: str = "", path: Path = PLUGINS, **env: str
 ) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1", "PYTHONPATH": str(path), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "ludoteca", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-    )
+    return run_ludoteca(args, home, stdin, PYTHONPATH=str(path), **env)
 
 
 @pytest.fixture

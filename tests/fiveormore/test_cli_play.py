@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from tests.cli_runner import run_ludoteca
 
 
 def run(args: list[str], home: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "ludoteca", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    return run_ludoteca(args, home, stdin)
 
 
 def test_the_computer_plays_a_whole_game_and_the_score_is_kept(tmp_path: Path) -> None:

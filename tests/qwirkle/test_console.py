@@ -4,9 +4,7 @@ hot-seat privacy step, the end-of-round prompt, stopping with a save, resuming, 
 from __future__ import annotations
 
 import io
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 from ludoteca.ai.base import Budget
@@ -19,21 +17,14 @@ from ludoteca.games.qwirkle.tiles import tile_text
 from ludoteca.kits.terminal.console import Console
 from ludoteca.shells.terminal.menu import run_menu
 from ludoteca.store import ResultRow, Store
+from tests.cli_runner import run_ludoteca
 
 SEED = 21
 OPTIONS = GAME.options({"mode": "short"})
 
 
 def ludoteca(args: list[str], home: Path, stdin: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "ludoteca", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    return run_ludoteca(args, home, stdin)
 
 
 def scripted_game() -> tuple[list[str], list[bool], tuple[int, ...]]:
