@@ -9,6 +9,7 @@ moves to the match, and the rules' `IllegalMove` sentence is what the status bar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +37,8 @@ class Scene:
     hint: Any = None  # a suggested move to mark
     #: a small picture (menus): no coordinates, no marks
     thumbnail: bool = False
+    #: where the mouse is, in window pixels (for what is being dragged), None when away
+    pointer: tuple[int, int] | None = None
 
     #: how far the animation has gone, in base ms (None: no animation)
     @property
@@ -65,6 +68,17 @@ class Changed:
 
 
 Response = Play | Refuse | Changed | None
+
+
+@dataclass(frozen=True)
+class BoardAction:
+    """A button a board wants beside the status bar while a person is to move (Khet's Fire,
+    Qwirkle's Play and Exchange, Robot Turtles' Run). Clicking it calls `GameBoard.act`."""
+
+    key: str
+    label: str  # already translated
+    enabled: bool = True
+    primary: bool = False
 
 
 class GameBoard:
@@ -147,6 +161,14 @@ class GameBoard:
 
     def activate(self, state: Any, cell: Cell) -> Response:
         """A click (or Enter on the keyboard cursor) on `cell`."""
+        return None
+
+    def actions(self, state: Any) -> Sequence[BoardAction]:
+        """The board's own buttons for the person to move now (none by default)."""
+        return ()
+
+    def act(self, state: Any, key: str) -> Response:
+        """One of `actions` was clicked."""
         return None
 
     def deselect(self) -> bool:

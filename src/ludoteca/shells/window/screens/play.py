@@ -23,7 +23,7 @@ from ludoteca.core.game import Seat
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.kits.window.anim import Transition
-from ludoteca.kits.window.board import Changed, GameBoard, Play, Refuse, Response, Scene
+from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
@@ -79,6 +79,10 @@ class PlayScreen(Screen):
         self.end_at: float | None = None
         self.buttons: dict[str, UIButton] = {}
         self.pass_button: UIButton | None = None
+        #: the board's own buttons (`GameBoard.actions`), and what they were made from
+        self.action_buttons: list[UIButton] = []
+        self._actions: tuple[BoardAction, ...] = ()
+        self.pointer: tuple[int, int] | None = None
         self.layout: Layout = layout_for(app)
         self._view: tuple[Seat | None, Any] | None = None
         #: the person whose secrets may be drawn (hot-seat with hidden information)
@@ -186,6 +190,7 @@ class PlayScreen(Screen):
         for (key, label, action), rect in zip(labels, self.layout.buttons, strict=True):
             self.buttons[key] = button(app, app.manager, rect, label, action)
         self.pass_button = None
+        self.action_buttons, self._actions = [], ()
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -209,6 +214,40 @@ class PlayScreen(Screen):
         elif not needs_pass and self.pass_button is not None:
             self.pass_button.kill()
             self.pass_button = None
+        self._refresh_actions(human is not None and self.transition is None)
+
+    def _refresh_actions(self, shown: bool) -> None:
+        """The board's own buttons, right-aligned in the status bar (made again when they change)."""
+        actions = tuple(self.board.actions(self.view())) if shown else ()
+        if actions == self._actions:
+            return
+        for widget in self.action_buttons:
+            widget.kill()
+        self._actions, self.action_buttons = actions, []
+        status, gap = self.layout.status, self.app.theme.sizes.gap
+        right = status.right - (150 + gap if self.pass_button is not None else 0)
+        for action in reversed(actions):
+            width = max(120, self.app.fonts.body.size(action.label)[0] + 40)
+            rect = pygame.Rect(right - width, status.top, width, status.height)
+            widget = button(
+                self.app,
+                self.app.manager,
+                rect,
+                action.label,
+                self._actor(action.key),
+                primary=action.primary,
+            )
+            set_enabled(widget, action.enabled)
+            self.action_buttons.append(widget)
+            right -= width + gap
+
+    def _actor(self, key: str) -> Any:
+        def act() -> None:
+            if self.human_to_move() is not None:
+                self._respond(self.board.act(self.view(), key))
+                self._refresh_buttons()
+
+        return act
 
     # ----- playing ------------------------------------------------------------------------------
     def play(self, move: Any) -> bool:
@@ -373,6 +412,7 @@ class PlayScreen(Screen):
     # ----- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos if self.layout.board.collidepoint(event.pos) else None
             self.hover = self.board.cell_at(event.pos) if self.layout.board.collidepoint(event.pos) else None
             if self.hover is not None:
                 self.cursor = None
@@ -406,6 +446,7 @@ class PlayScreen(Screen):
             return
         response = self.board.press(state, pos) if press else self.board.release(state, pos)
         self._respond(response)
+        self._refresh_actions(True)
 
     def _respond(self, response: Response) -> None:
         if isinstance(response, Play):
@@ -583,6 +624,7 @@ class PlayScreen(Screen):
             hover=self.hover,
             cursor=self.cursor,
             hint=self.hint_move,
+            pointer=self.pointer,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -602,7 +644,8 @@ class PlayScreen(Screen):
         status = self.layout.status
         draw.card(surface, status, c.status, None, s.corner)
         text, error = self.status_text(now)
-        width = status.width - 2 * s.gap - (160 if self.pass_button is not None else 0)
+        taken = sum(b.rect.width + s.gap for b in self.action_buttons)
+        width = status.width - 2 * s.gap - (160 if self.pass_button is not None else 0) - taken
         draw.text(
             surface,
             fonts.body,
