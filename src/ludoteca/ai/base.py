@@ -64,3 +64,11 @@ class Player(ABC):
         report: Report | None = None,
     ) -> Any:
         """A legal move for `seat` in `state` (the seat's view)."""
+
+
+def has_evaluate(game: Game[Any, Any]) -> bool:
+    """Whether the game gives its own `evaluate` (the contract's default only raises).
+
+    Asked before a search starts, so that a game without one gets players that do not need it
+    rather than a failure in the middle of a move."""
+    return getattr(game.evaluate, "__func__", None) is not Game.evaluate
