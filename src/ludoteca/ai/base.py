@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.core.game import Game, Seat
+from ludoteca.core.game import Game, Seat, implements
 
 
 class SearchCancelled(Exception):
@@ -64,3 +64,11 @@ class Player(ABC):
         report: Report | None = None,
     ) -> Any:
         """A legal move for `seat` in `state` (the seat's view)."""
+
+
+def has_evaluate(game: Game[Any, Any]) -> bool:
+    """Whether the game gives its own `evaluate` (the contract's default only raises).
+
+    Asked before a search starts, so that a game without one gets players that do not need it
+    rather than a failure in the middle of a move."""
+    return implements(game, "evaluate")

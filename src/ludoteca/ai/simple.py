@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.ai.base import Budget, Player, Report
+from ludoteca.ai.base import Budget, Player, Report, has_evaluate
 from ludoteca.core.game import Game, Seat
 
 
@@ -25,7 +25,10 @@ class RandomPlayer(Player):
 
 class GreedyPlayer(Player):
     """Plays the move whose resulting position `game.evaluate` likes best (ties broken at random).
-    With hidden information or chance, it evaluates one sampled world (`determinize`)."""
+    With hidden information or chance, it evaluates one sampled world (`determinize`).
+
+    For a game without `evaluate` it still takes a win and shuns a loss it can see, and otherwise
+    plays at random: every unfinished position counts as even."""
 
     name = "greedy"
 
@@ -36,10 +39,11 @@ class GreedyPlayer(Player):
         self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
     ) -> Any:
         world = game.determinize(state, seat, self._random)
+        evaluates = has_evaluate(game)
         best: list[Any] = []
         best_value = float("-inf")
         for move in game.legal_moves(world):
-            value = _value_after(game, world, move, seat)
+            value = _value_after(game, world, move, seat, evaluates)
             if value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
@@ -47,7 +51,7 @@ class GreedyPlayer(Player):
         return self._random.choice(best)
 
 
-def _value_after(game: Game[Any, Any], state: Any, move: Any, seat: Seat) -> float:
+def _value_after(game: Game[Any, Any], state: Any, move: Any, seat: Seat, evaluates: bool) -> float:
     after = game.play(state, move)
     outcome = game.outcome(after)
     if outcome is not None:
@@ -58,4 +62,4 @@ def _value_after(game: Game[Any, Any], state: Any, move: Any, seat: Seat) -> flo
         if outcome.is_draw:
             return 0.0
         return float("-inf")
-    return game.evaluate(after, seat)
+    return game.evaluate(after, seat) if evaluates else 0.0
