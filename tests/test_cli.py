@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,18 @@ def test_the_terminal_redraws_from_the_matchs_events_and_redo_says_what_it_repla
     assert "Replayed: 3" in out.stdout
     # the board is drawn again after the undo and after the redo (events), before each prompt
     assert out.stdout.count("+---------------------+") == 5  # start, two moves, undo, redo
+
+
+def test_asking_for_the_window_without_a_display_says_so_and_plays_in_the_terminal(home: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    out = subprocess.run(
+        [sys.executable, "-m", "ludoteca", "play", "connect4", "--ui", "gui", "--players", "human,human"],
+        input="4\nquit\nn\n",
+        capture_output=True,
+        text=True,
+        env={**env, "LUDOTECA_HOME": str(home)},
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "no display here" in out.stderr
+    assert "Red to move>" in out.stdout

@@ -115,7 +115,7 @@ def cmd_play(argv: list[str]) -> int:
         seats = parse_seats(args.players) if args.players else _default_seats(game)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         match = session.new_match(game, options, seats, seed, store, think=args.think)
-    if args.ui == "gui":
+    if args.ui == "gui" and _window_possible():
         from ludoteca.shells.window import run_gui
 
         return run_gui(store, match, save_id)
@@ -353,9 +353,23 @@ def cmd_start(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     from ludoteca.shells.window import display_available, run_gui
 
-    if args.ui == "gui" or (args.ui is None and display_available()):
+    if (args.ui == "gui" and _window_possible()) or (args.ui is None and display_available()):
         return run_gui(_open_store())
     return cmd_menu([])
+
+
+def _window_possible() -> bool:
+    """Whether `--ui gui` can show a window; when not, say so and let the terminal take over
+    (without a display SDL would open an invisible window and wait forever)."""
+    from ludoteca.shells.window import display_available
+
+    if display_available() or os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return True
+    print(
+        _("There is no display here (DISPLAY is not set), so the game opens in the terminal."),
+        file=sys.stderr,
+    )
+    return False
 
 
 def cmd_catalogue(argv: list[str]) -> int:

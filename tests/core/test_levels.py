@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from ludoteca_tictactoe import GAME as TICTACTOE
+from ludoteca_tictactoe import TicTacToe
 
 from ludoteca.ai.alphabeta import AlphaBetaPlayer
 from ludoteca.ai.base import Budget, Player, has_evaluate
@@ -15,8 +17,6 @@ from ludoteca.ai.mcts import MctsPlayer
 from ludoteca.ai.simple import GreedyPlayer, RandomPlayer
 from ludoteca.core import Game, Outcome
 from tests.games.rows import GAME as ROWS
-from ludoteca_tictactoe import GAME as TICTACTOE
-from ludoteca_tictactoe import TicTacToe
 
 
 class BlindTicTacToe(TicTacToe):

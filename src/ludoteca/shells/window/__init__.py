@@ -1,7 +1,8 @@
 """The desktop GUI (pygame-ce + pygame_gui): `run_gui()` opens the window at the main menu.
 
-Layout: `app` (window, frame loop, screens), `screens/` (the pages), `boards/` (one renderer and
-input handler per game on the shared `board` widget), `theme` (every colour and size), `anim`.
+Layout: `app` (window, frame loop, screens), `screens/` (the pages, reached by name through
+`routes`), `boards` (which board a game gets), `widgets`, `settings`, `sound`. The games' boards
+and what they are drawn with live in `games/<key>/window.py` and `kits/window/`.
 """
 
 from __future__ import annotations
