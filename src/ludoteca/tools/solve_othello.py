@@ -12,8 +12,9 @@ import time
 
 from ludoteca.core.errors import NotationError
 from ludoteca.games.othello.bitboard import legal_moves, square_name
-from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, final_score
+from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.game import BLACK, parse_position_text
+from ludoteca.games.othello.search import final_score
 from ludoteca.i18n import _
 
 
