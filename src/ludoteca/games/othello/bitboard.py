@@ -21,6 +21,9 @@ NOT_A: Final = 0xFEFEFEFEFEFEFEFE
 NOT_H: Final = 0x7F7F7F7F7F7F7F7F
 #: opponent discs that can lie inside a horizontal or diagonal run (columns b–g)
 INNER_COLS: Final = 0x7E7E7E7E7E7E7E7E
+CORNERS: Final = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+#: the squares on the board's edge
+EDGES: Final = 0xFF818181818181FF
 
 COLUMNS: Final = "abcdefgh"
 

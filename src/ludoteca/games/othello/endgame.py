@@ -11,6 +11,8 @@ test is a negamax principal variation search (null windows after the first move)
   scanned with a neighbour test, squares of quarters holding an odd number of empties first
   (parity, kept up to date move by move), and the last three squares have their own functions;
 * a stability cut-off: the opponent's discs that can never flip cap the score within reach.
+The ordering, the loop over the moves, passes and the read-back of the best line are the midgame
+search's too (`search.py`).
 
 Profile notes (cProfile on 18-empty FFO positions): about 90 % of the time goes to the last
 seven empties, and there to `flips` (≈ 6 million calls per hard position) and call overhead;
@@ -19,7 +21,8 @@ two primitives: scanning from 7 empties down rather than from 6 or 8 (−5 %; 4 
 counted double in the fastest-first key and the frontier of the mover as a tie-breaker (−8 %
 nodes), parity updated at every small node (−9 % flips), the stability cut-off (−6 % nodes),
 null-window tests converging on the value instead of one wide principal variation search at the
-root (−12 % over the bench positions).
+root (−12 % over the bench positions), the replies found while ordering handed down to the child
+instead of generated again (−3 to −5 % CPU over the bench positions).
 What did not: ordering by the midgame evaluation or a 2-ply search at 12–16 empties (better on
 some positions, worse on others), enhanced transposition cut-offs, flips by bit tricks instead
 of ray walks (slower in Python).
@@ -34,56 +37,43 @@ from typing import Final
 
 from ludoteca.games.othello.bitboard import (
     BIT,
+    EDGES,
     NEIGHBOURS,
+    NOT_A,
+    NOT_H,
     Bitboard,
     Square,
     flips,
     legal_moves,
     squares_of,
 )
+from ludoteca.games.othello.search import (
+    RANK,
+    SearchStopped,
+    after,
+    final_score,
+    ordered_moves,
+    out_of_time,
+    pass_or_end,
+    principal_line,
+    search_moves,
+)
 
 #: below this many empties the solver scans empty squares instead of generating moves
 SMALL: Final = 7
 #: from this many empties on, positions go to the transposition table
 TT_EMPTIES: Final = 8
-_CORNERS: Final = 0x8100000000000081
-_FULL: Final = (1 << 64) - 1
-_NOT_A: Final = 0xFEFEFEFEFEFEFEFE
-_NOT_H: Final = 0x7F7F7F7F7F7F7F7F
 #: try the stability cut-off only when `p` is looking for at least this score
 STABILITY_ALPHA: Final = 8
 #: a bound wider than any disc difference
 INF: Final = 65
 
-#: a static preference per square of a 4×4 quarter (corner at the top left): lower plays first;
-#: corners first, then A and B edge squares, X squares (diagonal to a corner) last
-_QUARTER_RANK: Final = (
-    (0, 7, 1, 2),
-    (7, 8, 5, 5),
-    (1, 5, 3, 4),
-    (2, 5, 4, 6),
-)
-RANK: Final[tuple[int, ...]] = tuple(
-    _QUARTER_RANK[min(s >> 3, 7 - (s >> 3))][min(s & 7, 7 - (s & 7))] for s in range(64)
-)
 #: QUADRANT[s] = the index (0–3) of the 4×4 quarter of the board holding s
 QUADRANT: Final[tuple[int, ...]] = tuple((s >> 5) * 2 + ((s & 7) >> 2) for s in range(64))
 
 
-class SolveTimeout(Exception):
+class SolveTimeout(SearchStopped):
     """The solver ran out of time (or was cancelled) before finishing."""
-
-
-def final_score(p: Bitboard, o: Bitboard) -> int:
-    """The value of a finished game for `p`: disc difference, empty squares to the winner."""
-    mine = p.bit_count()
-    theirs = o.bit_count()
-    diff = mine - theirs
-    if diff > 0:
-        return diff + 64 - mine - theirs
-    if diff < 0:
-        return diff - (64 - mine - theirs)
-    return 0
 
 
 @dataclass
@@ -116,7 +106,7 @@ class EndgameSolver:
         if not moves:
             if not legal_moves(o, p):
                 return SolveResult(final_score(p, o), None, 1, 0.0)
-            score = -self._search(o, p, -beta, -alpha, 64 - (p | o).bit_count(), 0)
+            score = -self._search(o, p, -beta, -alpha, 64 - (p | o).bit_count(), 0, -1)
             return SolveResult(score, None, self.nodes, time.perf_counter() - started)
         if alpha <= -INF and beta >= INF:
             score, move = self._converge(p, o, moves, first, 0)
@@ -160,91 +150,27 @@ class EndgameSolver:
             return result.score, []
         best = []
         for square in squares_of(legal_moves(p, o)):
-            f = flips(p, o, square)
-            value = -self.solve(o ^ f, p | f | BIT[square], -result.score, -result.score + 1).score
+            value = -self.solve(*after(p, o, square), -result.score, -result.score + 1).score
             if value >= result.score:
                 best.append(square)
         return result.score, best
 
     def principal_line(self, p: Bitboard, o: Bitboard, length: int = 60) -> tuple[Square | None, ...]:
         """The best line read back from the table (None for a pass); for display only."""
-        line: list[Square | None] = []
-        for _ in range(length):
-            moves = legal_moves(p, o)
-            if not moves:
-                if not legal_moves(o, p):
-                    break
-                line.append(None)
-                p, o = o, p
-                continue
-            entry = self.table.get((p << 64) | o)
-            square = entry[2] if entry is not None and entry[2] >= 0 and moves & BIT[entry[2]] else -1
-            if square < 0:
-                break
-            line.append(square)
-            f = flips(p, o, square)
-            p, o = o ^ f, p | f | BIT[square]
-        return tuple(line)
+        return principal_line(self.table, p, o, length)
 
     # ----- search -----------------------------------------------------------------------------------
-    def _check(self) -> None:
-        if (self.deadline is not None and time.perf_counter() >= self.deadline) or (
-            self.stop is not None and self.stop()
-        ):
-            raise SolveTimeout
-
     def _root(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, moves: Bitboard, first: Square | None
     ) -> tuple[int, Square]:
-        empties = 64 - (p | o).bit_count()
-        order = self._ordered(p, o, moves, first)
-        best_score, best_move = -INF, order[0][1]
-        for i, (f, square) in enumerate(order):
-            np, no = o ^ f, p | f | BIT[square]
-            if i == 0:
-                score = -self._search(np, no, -beta, -alpha, empties - 1, 0)
-            else:
-                score = -self._search(np, no, -alpha - 1, -alpha, empties - 1, 0)
-                if alpha < score < beta:
-                    score = -self._search(np, no, -beta, -score, empties - 1, 0)
-            if score > best_score:
-                best_score, best_move = score, square
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        return best_score, best_move
+        ordered = ordered_moves(p, o, moves, first, replies=True, frontier=True)
+        return search_moves(self._search, p, o, ordered, alpha, beta, 64 - (p | o).bit_count(), -INF, -1)
 
-    def _ordered(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, first: Square | None
-    ) -> list[tuple[Bitboard, Square]]:
-        """Moves with their flips, fastest first (fewest replies; corners and TT move ahead)."""
-        keyed = []
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            square = low.bit_length() - 1
-            f = flips(p, o, square)
-            mine = p | f | low
-            reply = legal_moves(o ^ f, mine)
-            empty = ~(p | o | low) & _FULL
-            east = (empty << 1) & _NOT_A
-            west = (empty >> 1) & _NOT_H
-            row = empty | east | west
-            front = ((row << 8) | (row >> 8) | east | west) & mine
-            key = (
-                -1000
-                if square == first
-                else (reply.bit_count() + (reply & _CORNERS).bit_count()) * 16
-                + front.bit_count() * 4
-                + RANK[square]
-            )
-            keyed.append((key, f, square))
-        keyed.sort()
-        return [(f, square) for _, f, square in keyed]
-
-    def _search(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: int, passed: int) -> int:
-        """Negamax value for `p`, fail-soft, `empties` empty squares left."""
+    def _search(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: int, passed: int, moves: Bitboard
+    ) -> int:
+        """Negamax value for `p`, fail-soft, `empties` empty squares left; `moves`: -1 when not
+        generated yet."""
         self.nodes += 1
         if empties <= SMALL:
             occupied = p | o
@@ -253,18 +179,17 @@ class EndgameSolver:
             for s in squares:
                 parity ^= 1 << QUADRANT[s]
             return _small(p, o, alpha, beta, squares, False, parity)
-        if self.nodes & 255 == 0:
-            self._check()
+        if self.nodes & 255 == 0 and out_of_time(self.deadline, self.stop):
+            raise SolveTimeout
         if alpha >= STABILITY_ALPHA:
             # the opponent's discs that can never flip cap what `p` can reach
             upper = 64 - 2 * stable_discs(o, p | o).bit_count()
             if upper <= alpha:
                 return upper
-        moves = legal_moves(p, o)
+        if moves < 0:
+            moves = legal_moves(p, o)
         if not moves:
-            if passed or not legal_moves(o, p):
-                return final_score(p, o)
-            return -self._search(o, p, -beta, -alpha, empties, 1)
+            return pass_or_end(self._search, p, o, alpha, beta, empties, passed, 1)
         table = self.table
         key = 0
         tt_move = -1
@@ -282,42 +207,22 @@ class EndgameSolver:
                 if upper < beta:
                     beta = upper
         original_alpha, original_beta = alpha, beta
-        best = -INF
-        best_move = -1
+        best, best_move = -INF, -1
         if moves & (moves - 1) == 0:
             # a single move: no ordering needed
-            square = moves.bit_length() - 1
-            f = flips(p, o, square)
-            best = -self._search(o ^ f, p | f | moves, -beta, -alpha, empties - 1, 0)
-            best_move = square
-        else:
-            first = True
-            if tt_move >= 0 and moves & BIT[tt_move]:
-                # the remembered best move often cuts at once: try it before sorting the rest
-                f = flips(p, o, tt_move)
-                best = -self._search(o ^ f, p | f | BIT[tt_move], -beta, -alpha, empties - 1, 0)
-                best_move = tt_move
-                first = False
-                if best > alpha:
-                    alpha = best
-                moves ^= BIT[tt_move]
-                if alpha >= beta:
-                    moves = 0
-            for f, square in self._ordered(p, o, moves, None) if moves else ():
-                np, no = o ^ f, p | f | BIT[square]
-                if first:
-                    score = -self._search(np, no, -beta, -alpha, empties - 1, 0)
-                    first = False
-                else:
-                    score = -self._search(np, no, -alpha - 1, -alpha, empties - 1, 0)
-                    if alpha < score < beta:
-                        score = -self._search(np, no, -beta, -score, empties - 1, 0)
-                if score > best:
-                    best, best_move = score, square
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            break
+            best_move = moves.bit_length() - 1
+        elif tt_move >= 0 and moves & BIT[tt_move]:
+            # the remembered best move often cuts at once: try it before sorting the rest
+            best_move = tt_move
+        if best_move >= 0:
+            f = flips(p, o, best_move)
+            best = -self._search(o ^ f, p | f | BIT[best_move], -beta, -alpha, empties - 1, 0, -1)
+            moves ^= BIT[best_move]
+            if best > alpha:
+                alpha = best
+        if moves and alpha < beta:
+            ordered = ordered_moves(p, o, moves, None, replies=True, frontier=True)
+            best, best_move = search_moves(self._search, p, o, ordered, alpha, beta, empties, best, best_move)
         if key:
             if best <= original_alpha:
                 table[key] = (-INF, best, best_move)
@@ -379,6 +284,8 @@ def _three(
     p: Bitboard, o: Bitboard, alpha: int, beta: int, a: Square, b: Square, c: Square, passed: bool
 ) -> int:
     """Solve with exactly three empty squares (in order of preference)."""
+    # written out square by square: a loop over the three orders solved 300 positions of 7 empties
+    # 4–8 % slower (best of 15 timeit runs), and this is where the solver spends its time
     best = -INF
     if NEIGHBOURS[a] & o:
         f = flips(p, o, a)
@@ -475,7 +382,6 @@ def _line_masks() -> tuple[tuple[Bitboard, ...], tuple[Bitboard, ...]]:
 
 
 _DIAG_DOWN_RIGHT, _DIAG_DOWN_LEFT = _line_masks()
-_EDGES: Final = 0xFF818181818181FF
 _SIDES_AH: Final = 0x8181818181818181
 _SIDES_18: Final = 0xFF000000000000FF
 
@@ -501,18 +407,18 @@ def stable_discs(me: Bitboard, occupied: Bitboard) -> Bitboard:
             full_dl |= mask
     h_free = full_h | _SIDES_AH
     v_free = full_v | _SIDES_18
-    dr_free = full_dr | _EDGES
-    dl_free = full_dl | _EDGES
+    dr_free = full_dr | EDGES
+    dl_free = full_dl | EDGES
     stable = me & h_free & v_free & dr_free & dl_free
     if not stable:
         return 0
     while True:
         grown = stable | (
             me
-            & (h_free | ((stable << 1) & _NOT_A) | ((stable >> 1) & _NOT_H))
+            & (h_free | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H))
             & (v_free | (stable << 8) | (stable >> 8))
-            & (dr_free | ((stable << 9) & _NOT_A) | ((stable >> 9) & _NOT_H))
-            & (dl_free | ((stable << 7) & _NOT_H) | ((stable >> 7) & _NOT_A))
+            & (dr_free | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H))
+            & (dl_free | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
         )
         if grown == stable:
             return stable

@@ -5,7 +5,8 @@ iterative deepening with aspiration windows at the root, a transposition table (
 each position is tried first next time), killer-free ordering by "fastest first" (the move that
 leaves the opponent the fewest replies, corners ahead, X squares behind) and the evaluation of
 `evaluation.py` at the leaves. Positions are (player, opponent) int pairs; moves are made by
-building the two new ints, so there is nothing to undo.
+building the two new ints, so there is nothing to undo. The ordering, the loop over the moves,
+passes and the read-back of the best line are the exact solver's too (`search.py`).
 
 The search stops when its deadline passes or its budget is cancelled and returns the best move of
 the deepest finished iteration (or of the unfinished one, once a move is proven better than the
@@ -27,8 +28,17 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, flips, legal_moves, squares_of
-from ludoteca.games.othello.endgame import RANK, EndgameSolver, SolveTimeout, final_score
+from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.evaluation import evaluate
+from ludoteca.games.othello.search import (
+    SearchStopped,
+    after,
+    ordered_moves,
+    out_of_time,
+    pass_or_end,
+    principal_line,
+    search_moves,
+)
 
 #: the value of a finished game per disc of difference: bigger than any heuristic value
 WIN_UNIT: Final = 10_000
@@ -36,15 +46,8 @@ INFINITY: Final = 10_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 #: how many entries the table may hold before it is cleared
 TABLE_LIMIT: Final = 400_000
-_CORNERS: Final = 0x8100000000000081
-#: squares diagonally next to a corner, bad while that corner is empty
-_X_SQUARES: Final = (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54)
 
 Evaluator = Callable[[Bitboard, Bitboard], int]
-
-
-class SearchStopped(Exception):
-    """The deadline passed or the search was cancelled."""
 
 
 @dataclass
@@ -111,7 +114,7 @@ class Engine:
             except SolveTimeout:
                 return best
             if report is not None:
-                line = (result.move, *solver.principal_line(*_after(p, o, result.move)))
+                line = (result.move, *solver.principal_line(*after(p, o, result.move)))
                 report(
                     SearchProgress(
                         empties,
@@ -167,22 +170,7 @@ class Engine:
         return best
 
     def principal_line(self, p: Bitboard, o: Bitboard, length: int) -> tuple[Square | None, ...]:
-        line: list[Square | None] = []
-        for _ in range(length):
-            moves = legal_moves(p, o)
-            if not moves:
-                if not legal_moves(o, p):
-                    break
-                line.append(None)
-                p, o = o, p
-                continue
-            entry = self.table.get((p << 64) | o)
-            if entry is None or entry[3] < 0 or not moves & BIT[entry[3]]:
-                break
-            square = entry[3]
-            line.append(square)
-            p, o = _after(p, o, square)
-        return tuple(line)
+        return principal_line(self.table, p, o, length)
 
     # ----- search -----------------------------------------------------------------------------------
     def _aspiration(
@@ -206,73 +194,25 @@ class Engine:
     def _root(
         self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, first: Square
     ) -> tuple[int, Square]:
-        ordered = self._ordered(p, o, legal_moves(p, o), first, depth)
-        best_score, best_move = -INFINITY, ordered[0][2]
-        original_alpha = alpha
-        for searched, (_, f, square, _) in enumerate(ordered):
-            np, no = o ^ f, p | f | BIT[square]
-            try:
-                if searched == 0:
-                    score = -self._pvs(np, no, depth - 1, -beta, -alpha, 0)
-                else:
-                    score = -self._pvs(np, no, depth - 1, -alpha - 1, -alpha, 0)
-                    if alpha < score < beta:
-                        score = -self._pvs(np, no, depth - 1, -beta, -score, 0)
-            except SearchStopped:
-                # a move already proven better than the first one is worth playing
-                raise SearchStopped(best_move if best_score > original_alpha else None) from None
-            if score > best_score:
-                best_score, best_move = score, square
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        if best_score <= original_alpha:
-            flag = UPPER
-        elif best_score >= beta:
-            flag = LOWER
-        else:
-            flag = EXACT
-        self.table[(p << 64) | o] = (depth, flag, best_score, best_move)
-        return best_score, best_move
-
-    def _ordered(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, first: Square, depth: int
-    ) -> list[tuple[int, Bitboard, Square, Bitboard]]:
-        """(key, flips, square, replies) per move: the table's move first, then fewest replies
-        (corners count double), corners before X squares. `replies` (the child's own moves) is
-        handed down so the child does not generate them again; -1 when not computed."""
-        keyed = []
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            square = low.bit_length() - 1
-            f = flips(p, o, square)
-            if depth >= 2:
-                reply = legal_moves(o ^ f, p | f | low)
-                key = (reply.bit_count() + (reply & _CORNERS).bit_count()) * 16 + RANK[square]
-            else:
-                reply, key = -1, RANK[square]
-            if square == first:
-                key = -1_000_000
-            keyed.append((key, f, square, reply))
-        keyed.sort()
-        return keyed
+        # replies are worth generating for ordering only where the children search on
+        ordered = ordered_moves(p, o, legal_moves(p, o), first, replies=depth >= 2, frontier=False)
+        best, best_move = search_moves(self._pvs, p, o, ordered, alpha, beta, depth, -INFINITY, -1)
+        self.table[(p << 64) | o] = (depth, _bound(best, alpha, beta), best, best_move)
+        return best, best_move
 
     def _pvs(
-        self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, passed: int, moves: Bitboard = -1
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, depth: int, passed: int, moves: Bitboard
     ) -> int:
+        """Negamax value for `p`, fail-soft; `moves`: -1 when not generated yet."""
         self.nodes += 1
         if depth <= 0:
             return self.settings.evaluator(p, o)
-        if self.nodes & 1023 == 0 and (time.perf_counter() >= self.deadline or self.stop()):
+        if self.nodes & 1023 == 0 and out_of_time(self.deadline, self.stop):
             raise SearchStopped(None)
         if moves < 0:
             moves = legal_moves(p, o)
         if not moves:
-            if passed or not legal_moves(o, p):
-                return final_score(p, o) * WIN_UNIT
-            return -self._pvs(o, p, depth, -beta, -alpha, 1)
+            return pass_or_end(self._pvs, p, o, alpha, beta, depth, passed, WIN_UNIT)
         key = (p << 64) | o
         table = self.table
         entry = table.get(key)
@@ -288,11 +228,12 @@ class Engine:
                 elif value <= alpha:
                     return value
         original_alpha = alpha
-        best, best_move = -INFINITY, -1
         if depth == 1:
-            # frontier node: evaluate every child directly, no ordering needed beyond the table move
+            # the children are evaluated where they stand: a null window would buy nothing (the
+            # evaluation ignores it) and a re-search would evaluate twice, so plain alpha-beta
             evaluator = self.settings.evaluator
-            for _, f, square, _ in self._ordered(p, o, moves, tt_move, 1):
+            best, best_move = -INFINITY, -1
+            for _, f, square, _ in ordered_moves(p, o, moves, tt_move, replies=False, frontier=False):
                 self.nodes += 1
                 score = -evaluator(o ^ f, p | f | BIT[square])
                 if score > best:
@@ -302,36 +243,20 @@ class Engine:
                         if alpha >= beta:
                             break
         else:
-            for searched, (_, f, square, reply) in enumerate(self._ordered(p, o, moves, tt_move, depth)):
-                np, no = o ^ f, p | f | BIT[square]
-                if searched == 0:
-                    score = -self._pvs(np, no, depth - 1, -beta, -alpha, 0, reply)
-                else:
-                    score = -self._pvs(np, no, depth - 1, -alpha - 1, -alpha, 0, reply)
-                    if alpha < score < beta:
-                        score = -self._pvs(np, no, depth - 1, -beta, -score, 0, reply)
-                if score > best:
-                    best, best_move = score, square
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            break
-        if best <= original_alpha:
-            flag = UPPER
-        elif best >= beta:
-            flag = LOWER
-        else:
-            flag = EXACT
-        table[key] = (depth, flag, best, best_move)
+            ordered = ordered_moves(p, o, moves, tt_move, replies=True, frontier=False)
+            best, best_move = search_moves(self._pvs, p, o, ordered, alpha, beta, depth, -INFINITY, -1)
+        table[key] = (depth, _bound(best, original_alpha, beta), best, best_move)
         return best
 
 
-def _after(p: Bitboard, o: Bitboard, square: Square | None) -> tuple[Bitboard, Bitboard]:
-    """The position after `square` (None: a pass), seen from the new side to move."""
-    if square is None:
-        return o, p
-    f = flips(p, o, square)
-    return o ^ f, p | f | BIT[square]
+def _bound(best: int, alpha: int, beta: int) -> int:
+    """What a fail-soft value found within (alpha, beta) tells: an upper bound, a lower bound or
+    the exact value."""
+    if best <= alpha:
+        return UPPER
+    if best >= beta:
+        return LOWER
+    return EXACT
 
 
 def perft(p: Bitboard, o: Bitboard, depth: int, passed: bool = False) -> int:

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ludoteca.games.othello.bitboard import FULL, NOT_A, NOT_H, Bitboard, legal_moves
+from ludoteca.games.othello.bitboard import CORNERS, EDGES, FULL, NOT_A, NOT_H, Bitboard, legal_moves
 
-CORNERS: Final = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-EDGES: Final = 0xFF818181818181FF
 _A1, _H1, _A8, _H8 = 0, 7, 56, 63
 
 #: the X square (diagonal neighbour) and C squares (edge neighbours) of each corner

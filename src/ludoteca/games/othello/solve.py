@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.errors import NotationError
 from ludoteca.games.othello.bitboard import legal_moves, square_name
-from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, final_score
+from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.game import BLACK, parse_position_text
+from ludoteca.games.othello.search import final_score
 from ludoteca.i18n import _
 
 
