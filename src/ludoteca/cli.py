@@ -254,9 +254,8 @@ def cmd_perft(argv: list[str]) -> int:
     add_option_flags(parser, game)
     args = parser.parse_args(rest)
     options = game.options(given_options(game, args))
-    from ludoteca.shells.session import start_position
-
-    position = args.position or start_position(game, options, _open_store() if "setup" in options else None)
+    finder = declaration(game.info.key).part("start_position")  # not the session: perft needs no match
+    position = args.position or (finder(options, _open_store()) if finder is not None else None)
     if position:
         state = game.parse_position(position, options)
     else:

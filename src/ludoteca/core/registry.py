@@ -39,6 +39,9 @@ class LoadFailure:
 
 
 _shelf: dict[str, GameDeclaration] | None = None
+#: games loaded one by one before anyone asked for the whole shelf (a command about one game
+#: imports that game only)
+_loose: dict[str, GameDeclaration] = {}
 _failures: list[LoadFailure] = []
 
 
@@ -51,29 +54,37 @@ def _load_entry(entry: EntryPoint) -> GameDeclaration:
     return declared
 
 
+def _entries() -> list[EntryPoint]:
+    return list(entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _load_one(entry: EntryPoint, found: dict[str, GameDeclaration]) -> GameDeclaration | None:
+    """Load one entry point into `found`, or record why it failed."""
+    try:
+        declared = _load_entry(entry)
+        if declared.key in found and found[declared.key] is not declared:
+            raise ValueError(f"the key {declared.key!r} is already taken by another package")
+    except Exception as err:  # whatever a third-party package raises is reported, not fatal
+        failure = LoadFailure(entry.name, entry.value, f"{type(err).__name__}: {err}", traceback.format_exc())
+        log.error("game %s (%s) not loaded: %s\n%s", entry.name, entry.value, failure.message, failure.detail)
+        if all(f.name != failure.name for f in _failures):
+            _failures.append(failure)
+        return None
+    found[declared.key] = declared
+    i18n.add_catalogues(declared.package)
+    return declared
+
+
 def _load() -> dict[str, GameDeclaration]:
+    """The whole shelf, in menu order (loads every entry point once)."""
     global _shelf
     if _shelf is not None:
         return _shelf
-    found: dict[str, GameDeclaration] = {}
-    failures: list[LoadFailure] = []
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        try:
-            declared = _load_entry(entry)
-            if declared.key in found:
-                raise ValueError(f"the key {declared.key!r} is already taken by another package")
-        except Exception as err:  # whatever a third-party package raises is reported, not fatal
-            failure = LoadFailure(
-                entry.name, entry.value, f"{type(err).__name__}: {err}", traceback.format_exc()
-            )
-            log.error(
-                "game %s (%s) not loaded: %s\n%s", entry.name, entry.value, failure.message, failure.detail
-            )
-            failures.append(failure)
-            continue
-        found[declared.key] = declared
-        i18n.add_catalogues(declared.package)
-    _failures[:] = failures
+    found = dict(_loose)
+    tried = {f.name for f in _failures}
+    for entry in _entries():
+        if entry.name not in found and entry.name not in tried:
+            _load_one(entry, found)
     _shelf = dict(sorted(found.items(), key=lambda item: (item[1].order, item[1].game.info.title)))
     return _shelf
 
@@ -82,6 +93,7 @@ def reset() -> None:
     """Forget what was loaded (after installing a game package, or in tests)."""
     global _shelf
     _shelf = None
+    _loose.clear()
     _failures.clear()
 
 
@@ -101,16 +113,24 @@ def failures() -> list[LoadFailure]:
 
 
 def find(key: str) -> GameDeclaration | None:
-    return _load().get(key.strip().lower())
+    wanted = key.strip().lower()
+    if _shelf is not None:
+        return _shelf.get(wanted)
+    if wanted not in _loose:
+        for entry in _entries():
+            if entry.name == wanted:
+                _load_one(entry, _loose)
+                break
+    return _loose.get(wanted)
 
 
 def declaration(key: str) -> GameDeclaration:
     """The game registered under `key`; OptionError naming the games there are otherwise."""
     found = find(key)
     if found is None:
-        broken = [f.name for f in _failures if f.name == key.strip().lower()]
+        broken = [f for f in _failures if f.name == key.strip().lower()]
         if broken:
-            raise OptionError(next(f.sentence() for f in _failures if f.name == broken[0]))
+            raise OptionError(broken[0].sentence())
         raise OptionError(
             _("unknown game {key!r}; the games are: {keys}").format(key=key, keys=", ".join(game_keys()))
         )
