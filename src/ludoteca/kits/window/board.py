@@ -127,6 +127,11 @@ class GameBoard:
     def panel_height(self, state: Any) -> int:
         return 0
 
+    def draw_end_summary(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
+        """The game's own lines on the end screen, under the players (Robot Turtles' points by
+        round); draws no lower than `rect.bottom` and returns the height used (0: nothing)."""
+        return 0
+
     def seat_colour(self, state: Any, seat: Seat) -> Colour:
         return self.colours.text
 
