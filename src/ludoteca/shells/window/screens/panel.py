@@ -130,16 +130,16 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             )
         y += row_h + 4
     y += s.gap
-    # the game's own panel
-    extra = board.panel_height(state)
-    if extra:
+    # the game's own panel, given no more than the room above the buttons (a small window)
+    bottom = layout.buttons[0].top - s.gap * 2
+    extra = min(board.panel_height(state), bottom - y)
+    if extra > 0:
         board.draw_panel(surface, pygame.Rect(x, y, w, extra), state)
         y += extra + s.gap
-    # the move list, newest at the bottom
-    bottom = layout.buttons[0].top - s.gap * 2
-    draw.text(surface, fonts.small_bold, _("Moves"), c.text_dim, (x, y))
-    y += fonts.small.get_linesize() + 4
-    if bottom - y > fonts.small.get_linesize():
+    # the move list, newest at the bottom (when there is room left for it)
+    if bottom - y > fonts.small.get_linesize() * 2 + 4:
+        draw.text(surface, fonts.small_bold, _("Moves"), c.text_dim, (x, y))
+        y += fonts.small.get_linesize() + 4
         move_list(screen, surface, pygame.Rect(x, y, w, bottom - y))
 
 
