@@ -132,6 +132,11 @@ class GameBoard:
         round); draws no lower than `rect.bottom` and returns the height used (0: nothing)."""
         return 0
 
+    def public_move_text(self, text: str) -> str:
+        """How a move of the move list (in notation) reads to everyone at the table: as written,
+        unless it holds a secret (Robot Turtles' cards put face down into a program)."""
+        return text
+
     def seat_colour(self, state: Any, seat: Seat) -> Colour:
         return self.colours.text
 

@@ -146,6 +146,7 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
 class HasMatch(Protocol):
     app: App
     match: Match
+    board: Any
 
 
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -172,7 +173,7 @@ def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> N
         )
         for k, text in enumerate(rows[index]):
             latest = index * seats + k == len(moves) - 1
-            shown = draw.ellipsize(font, text, round(col_w) - 6)
+            shown = draw.ellipsize(font, screen.board.public_move_text(text), round(col_w) - 6)
             draw.text(
                 surface, font, shown, c.accent if latest else c.text, (rect.left + number_w + k * col_w, y)
             )
