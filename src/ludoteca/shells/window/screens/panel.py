@@ -86,7 +86,7 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
     game, state = match.game, screen.view()
     draw.text(surface, fonts.body_bold, _(game.info.title), c.text, (x, y))
     y += fonts.body.get_linesize()
-    variant = session.variant_summary(match)
+    variant = session.variant_summary(match, for_people=True)
     if variant:
         draw.text(surface, fonts.small, draw.ellipsize(fonts.small, variant, w), c.text_dim, (x, y))
         y += fonts.small.get_linesize()
