@@ -294,10 +294,10 @@ class TrayPainter:
     ) -> None:
         """What the player drags, under the mouse."""
         w, h = tray.card
-        rect = pygame.Rect(0, 0, w, h)
+        wall = what in ("stone", "ice")
+        rect = pygame.Rect(0, 0, w, w if wall else h)  # a wall is a square block, a card is taller
         rect.center = pointer
-        shadow = rect.move(4, 6)
-        draw.translucent_rect(surface, (0, 0, 0), shadow, 80, 8)
+        draw.translucent_rect(surface, (0, 0, 0), rect.move(4, 6), 80, 8)
         if what in ("hand", "pending") and card is not None:
             self.card(surface, card, rect)
         elif what == "bug":
