@@ -175,7 +175,8 @@ class EndScreen(Screen):
         if used:
             y += used + s.gap
         moves = len(self.match.moves)
-        draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
+        if y + fonts.small.get_linesize() <= bottom:
+            draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
         y += fonts.small.get_linesize() + 6
         if moves and bottom - y > fonts.body.get_linesize() * 2:
             move_list(self, surface, pygame.Rect(x, y, w, bottom - y))
