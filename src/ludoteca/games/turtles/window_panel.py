@@ -101,14 +101,22 @@ def tray_contents(board: TurtlesBoard, state: TurtlesState, beat: Beat | None) -
     return contents
 
 
+def round_line(state: TurtlesState, index: int, order: tuple[int, ...]) -> str:
+    """One round's arrivals, first to last, with the points each earned in a three-round game."""
+    names = seat_names(state.seats)
+    if state.rounds <= 1:
+        parts = ", ".join(f"{ordinal(rank)} {names[s]}" for rank, s in enumerate(order, start=1))
+    else:
+        gained = round_points(order, state.seats)
+        parts = " · ".join(f"{names[s]} +{gained[s]}" for s in order)
+    return _("Round {n}: {points}").format(n=index + 1, points=parts)
+
+
 def _spectator(state: TurtlesState, names: tuple[str, ...]) -> TrayContents:
     """No player's secrets: whose turn it is and how long their program is, or the rounds' order."""
     seat = state.to_play
     if seat is None:
-        lines = [
-            _("Round {n}: {order}").format(n=i + 1, order=", ".join(names[s] for s in order))
-            for i, order in enumerate(state.past_rounds)
-        ]
+        lines = [round_line(state, i, order) for i, order in enumerate(state.past_rounds)]
         return TrayContents(_("Arrival order"), "", note="\n".join(lines), strip=False)
     n = len(state.players[seat].program)
     caption = ngettext("{name}'s program: {n} card", "{name}'s program: {n} cards", n).format(
@@ -169,7 +177,7 @@ class PanelPainter:
             draw.text(
                 surface,
                 f.small,
-                draw.ellipsize(f.small, self._round_line(state, i, order), rect.width),
+                draw.ellipsize(f.small, round_line(state, i, order), rect.width),
                 c.text_dim,
                 (rect.left, y),
             )
@@ -202,27 +210,22 @@ class PanelPainter:
         elif bug and p.has_bug:
             surface.blit(bug_card((round(icon * 0.72), icon), palette), (x, y + 2))
 
-    def _round_line(self, state: TurtlesState, index: int, order: tuple[int, ...]) -> str:
-        names = seat_names(state.seats)
-        gained = round_points(order, state.seats)
-        parts = " · ".join(f"{names[s]} +{gained[s]}" for s in order)
-        return _("Round {n}: {points}").format(n=index + 1, points=parts)
-
     def rounds(self, surface: pygame.Surface, rect: pygame.Rect, state: TurtlesState) -> int:
         """Each round's points, for the end screen (nothing to add to a one-round game's ranks)."""
         if state.rounds <= 1 or not state.past_rounds:
             return 0
         f, c = self.board.fonts, self.board.colours
         y, line = rect.top, self._line()
-        draw.text(surface, f.small_bold, _("Points by round"), c.text_dim, (rect.left, y))
-        y += line
+        if rect.height >= (len(state.past_rounds) + 1) * line:  # the heading only when all fits
+            draw.text(surface, f.small_bold, _("Points by round"), c.text_dim, (rect.left, y))
+            y += line
         for i, order in enumerate(state.past_rounds):
             if y + line > rect.bottom + 2:
                 break
             draw.text(
                 surface,
                 f.small,
-                draw.ellipsize(f.small, self._round_line(state, i, order), rect.width),
+                draw.ellipsize(f.small, round_line(state, i, order), rect.width),
                 c.text,
                 (rect.left, y),
             )

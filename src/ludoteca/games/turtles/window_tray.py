@@ -183,9 +183,10 @@ class TrayPainter:
         draw.card(surface, tray.rect, p.tray, c.panel_edge, 10)
         draw.text(surface, f.small_bold, contents.program_caption, c.text_dim, tray.program_caption)
         if not contents.strip:
-            area = tray.rect.inflate(-2 * (tray.program.left - tray.rect.left), 0)
-            area.top, area.bottom = tray.program.top + 4, tray.rect.bottom - 4
-            draw.paragraph(surface, f.body, contents.note, c.text, area)
+            top = tray.program.top + 4
+            area = pygame.Rect(tray.program.left, top, tray.program.width, tray.rect.bottom - 4 - top)
+            fits = all(f.body.size(line)[0] <= area.width for line in contents.note.split("\n"))
+            draw.paragraph(surface, f.body if fits else f.small, contents.note, c.text, area)
             return
         pygame.draw.rect(surface, mix(p.tray, (255, 255, 255), 0.06), tray.program, border_radius=8)
         cards = (*contents.program, *contents.pending)
