@@ -46,6 +46,17 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.frames(2)
 
+    def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
+        """Press at `start`, move with the button held, release at `end`."""
+        a, b = (round(start[0]), round(start[1])), (round(end[0]), round(end[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+        self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        self.frames(2)
+
     def press(self, widget: Any) -> None:
         """Click the middle of a pygame_gui widget (it must be enabled to do anything)."""
         self.click(widget.rect.center)

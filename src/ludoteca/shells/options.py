@@ -6,8 +6,13 @@ import argparse
 from typing import Any
 
 from ludoteca.core.game import Game
-from ludoteca.core.options import OptionValue
+from ludoteca.core.options import OptionSpec, OptionValue
 from ludoteca.i18n import _
+
+
+def option_label(spec: OptionSpec) -> str:
+    """An option's name as people read it: "three_rounds" is "Three rounds" (translated)."""
+    return _(spec.name.replace("_", " ").capitalize())
 
 
 def flag(name: str) -> str:

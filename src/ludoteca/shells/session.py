@@ -13,6 +13,7 @@ from ludoteca.core.registry import declaration_of, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
+from ludoteca.shells.options import option_label
 from ludoteca.store import ResultRow, Store
 
 
@@ -35,12 +36,17 @@ def new_match(
     return Match(game, options, seats, seed, think=think, position=start_position(game, options, store))
 
 
-def variant_summary(match: Match) -> str:
-    """The options that define a game's kind, e.g. "cascade, drops=42" (for the score history)."""
+def variant_summary(match: Match, for_people: bool = False) -> str:
+    """The options that define a game's kind, e.g. "cascade, drops=42" (for the score history).
+    `for_people`: a switched-on yes/no option reads as its name ("Three rounds"), as the board
+    screen shows it, instead of "three_rounds=True"."""
     parts = []
     for spec in match.game.info.options:
         value = match.options.get(spec.name, spec.default)
-        if spec.name == "variant":
+        if for_people and isinstance(spec.default, bool):
+            if value:
+                parts.append(option_label(spec))
+        elif spec.name == "variant":
             parts.insert(0, str(value))
         elif value != spec.default or spec.name in ("size", "mode", "setup"):
             parts.append(f"{spec.name}={value}")

@@ -9,6 +9,7 @@ DECLARATION = GameDeclaration(
     GAME,
     levels=".players:LEVELS",
     terminal_board=".terminal:TurtlesTerminalBoard",
+    window_board=".window:TurtlesBoard",
     commands={"bench": ".bench:main"},
     order=60,
 )

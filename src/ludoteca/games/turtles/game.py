@@ -13,24 +13,26 @@ from ludoteca.games.turtles import rules, views
 from ludoteca.games.turtles.describe import describe_report
 from ludoteca.games.turtles.moves import TurtlesMove, format_move, parse_move
 from ludoteca.games.turtles.state import SEAT_NAMES, TurtlesState
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 OPTIONS = (
     OptionSpec(
-        "three_rounds", "play three rounds and score points by arrival rank (Trois à la suite)", False
+        "three_rounds", N_("play three rounds and score points by arrival rank (Trois à la suite)"), False
     ),
-    OptionSpec("bug", "each player gets a Bug card that reverses an opponent's program (Bug!)", False),
+    OptionSpec("bug", N_("each player gets a Bug card that reverses an opponent's program (Bug!)"), False),
     OptionSpec(
-        "show_program", "let each player see the cards of their own program (for young players)", False
+        "show_program", N_("let each player see the cards of their own program (for young players)"), False
     ),
 )
+#: the options' names as the options screen shows them (`option_label`), listed for the catalogue
+OPTION_LABELS = (N_("Three rounds"), N_("Bug"), N_("Show program"))
 
 
 class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     info = GameInfo(
         key="turtles",
         title="Robot Turtles",
-        summary=(
+        summary=N_(
             "Program your turtle card by card to reach a jewel first; build walls in the others' "
             "way and melt ice with your laser."
         ),

@@ -276,7 +276,8 @@ def _next_seat(state: TurtlesState, seat: int) -> int | None:
     return None
 
 
-def _round_points(arrivals: tuple[int, ...], seats: int) -> list[int]:
+def round_points(arrivals: tuple[int, ...], seats: int) -> list[int]:
+    """Each seat's points for a round of the three-round game, from its arrival order."""
     points = [0] * seats
     for rank, seat in enumerate(arrivals):
         points[seat] = seats - 1 - rank
@@ -291,7 +292,7 @@ def _close_round(state: TurtlesState, report: TurnReport) -> tuple[TurtlesState,
     arrivals = (*state.arrivals, *left)
     points = state.points
     if state.rounds > 1:
-        gained = _round_points(arrivals, state.seats)
+        gained = round_points(arrivals, state.seats)
         points = tuple(p + g for p, g in zip(points, gained, strict=True))
     report = replace(report, round_over=arrivals)
     past = (*state.past_rounds, arrivals)

@@ -10,8 +10,10 @@ from ludoteca.games.turtles.board import Board, Square
 from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.execution import Step
 from ludoteca.games.turtles.walls import WallKind
+from ludoteca.i18n import N_
 
-SEAT_NAMES = ("Blue", "Red", "Green", "Pink")
+#: the seats' names (translated where shown; records keep them in English)
+SEAT_NAMES = (N_("Blue"), N_("Red"), N_("Green"), N_("Pink"))
 SEAT_COLOURS = ("blue", "red", "green", "magenta")
 
 

@@ -15,7 +15,7 @@ from ludoteca.core.game import Game, Seat
 from ludoteca.games.turtles.board import SIZE, Board, square, square_name
 from ludoteca.games.turtles.cards import LETTERS, Card
 from ludoteca.games.turtles.describe import describe_step
-from ludoteca.games.turtles.moves import AddCards
+from ludoteca.games.turtles.moves import public_move
 from ludoteca.games.turtles.rules import seat_names
 from ludoteca.games.turtles.state import SEAT_COLOURS, SEAT_NAMES, TurtlesState
 from ludoteca.i18n import _, ngettext
@@ -153,9 +153,7 @@ class TurtlesTerminalBoard(TerminalBoard):
     def public_move_text(self, game: Game[Any, Any], state: Any, move: Any) -> str:
         """Cards go into a program face down: the table hears how many, not which ("show my program"
         shows a program to its owner only)."""
-        if isinstance(move, AddCards):
-            move = replace(move, cards=(Card.UNKNOWN,) * len(move.cards))
-        return str(game.format_move(state, move))
+        return str(game.format_move(state, public_move(move)))
 
     def replay_frames(self, game: Game[Any, Any], state: Any, style: Style) -> list[tuple[str, str]]:
         """The last run, card by card: (board after the card, what the card did)."""

@@ -127,6 +127,16 @@ class GameBoard:
     def panel_height(self, state: Any) -> int:
         return 0
 
+    def draw_end_summary(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
+        """The game's own lines on the end screen, under the players (Robot Turtles' points by
+        round); draws no lower than `rect.bottom` and returns the height used (0: nothing)."""
+        return 0
+
+    def public_move_text(self, text: str) -> str:
+        """How a move of the move list (in notation) reads to everyone at the table: as written,
+        unless it holds a secret (Robot Turtles' cards put face down into a program)."""
+        return text
+
     def seat_colour(self, state: Any, seat: Seat) -> Colour:
         return self.colours.text
 

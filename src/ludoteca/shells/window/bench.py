@@ -16,14 +16,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-CASES: dict[str, tuple[str, dict[str, Any], str]] = {
-    # key: (game, options, moves played before the computer starts thinking)
+CASES: dict[str, tuple[str, dict[str, Any], str | tuple[str, ...]]] = {
+    # key: (game, options, moves played before the computer starts thinking: a string of
+    # one-word moves, or a tuple for moves written with spaces)
     # (named apart from the game keys, which `ludoteca bench` would take for games to benchmark)
     "c4-classic": ("connect4", {}, "4"),
     "c4-cascade": ("connect4", {"variant": "cascade"}, "4 4 3"),
     "othello-8x8": ("othello", {}, "f5"),
     "five-9x9": ("fiveormore", {}, ""),
+    "turtles-bug": ("turtles", {"bug": True, "three_rounds": True}, ("add F F F",)),
+    "turtles-3p": ("turtles", {"bug": True, "three_rounds": True}, ""),
 }
+#: cases played by computers only (this many seats), so that one of them is always thinking while
+#: the others' programs run on the board
+ALL_COMPUTERS: dict[str, int] = {"turtles-3p": 3}
 
 
 def _measure(
@@ -43,8 +49,10 @@ def _measure(
     game = get_game(key)
     computer = SeatSpec("computer", level) if thinking else SeatSpec("human")
     seats = [computer] if game.info.default_seats == 1 else [SeatSpec("human"), computer]
+    if case in ALL_COMPUTERS:
+        seats = [computer] * ALL_COMPUTERS[case]
     match = Match(game, game.options(options), seats, 7, think=seconds + 5)
-    for text in moves.split():
+    for text in moves.split() if isinstance(moves, str) else moves:
         match.play(text)
     with tempfile.TemporaryDirectory() as home, Store(Path(home) / "bench.sqlite3") as store:
         app = open_app(store, size, speed=1.0, sound=False, first=lambda a: PlayScreen(a, match))

@@ -170,10 +170,14 @@ class EndScreen(Screen):
                 )
             y += row.height + 4
         y += s.gap
-        moves = len(self.match.moves)
-        draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
-        y += fonts.small.get_linesize() + 6
         bottom = min(b.relative_rect.top for b in self.buttons.values()) - s.gap * 2
+        used = self.board.draw_end_summary(surface, pygame.Rect(x, y, w, max(0, bottom - y)), self.view())
+        if used:
+            y += used + s.gap
+        moves = len(self.match.moves)
+        if y + fonts.small.get_linesize() <= bottom:
+            draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
+        y += fonts.small.get_linesize() + 6
         if moves and bottom - y > fonts.body.get_linesize() * 2:
             move_list(self, surface, pygame.Rect(x, y, w, bottom - y))
         if self.error:

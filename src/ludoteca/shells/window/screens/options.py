@@ -19,6 +19,7 @@ from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.match import Match
+from ludoteca.shells.options import option_label
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height
@@ -40,10 +41,6 @@ class SeatChoice:
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def option_label(spec: OptionSpec) -> str:
-    return _(spec.name.replace("_", " ").capitalize())
 
 
 def _last_key(game: Game[Any, Any]) -> str:
@@ -138,10 +135,12 @@ class OptionsScreen(Screen):
             for spec in specs
         )
         compact = y + full > left.bottom
+        # small window: each name beside its control (as wide as the longest name, up to half),
+        # the help on one line below
+        widest = max((fonts.body_bold.size(option_label(spec))[0] for spec in specs), default=0)
+        label_w = min(left.width // 2, max(left.width * 3 // 10, widest + s.gap))
         for spec in specs:
             if compact:
-                # small window: the name beside its control, the help on one line below
-                label_w = left.width * 3 // 10
                 self._label(
                     option_label(spec), "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2)
                 )

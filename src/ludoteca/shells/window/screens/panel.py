@@ -86,7 +86,7 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
     game, state = match.game, screen.view()
     draw.text(surface, fonts.body_bold, _(game.info.title), c.text, (x, y))
     y += fonts.body.get_linesize()
-    variant = session.variant_summary(match)
+    variant = session.variant_summary(match, for_people=True)
     if variant:
         draw.text(surface, fonts.small, draw.ellipsize(fonts.small, variant, w), c.text_dim, (x, y))
         y += fonts.small.get_linesize()
@@ -130,22 +130,23 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             )
         y += row_h + 4
     y += s.gap
-    # the game's own panel
-    extra = board.panel_height(state)
-    if extra:
+    # the game's own panel, given no more than the room above the buttons (a small window)
+    bottom = layout.buttons[0].top - s.gap * 2
+    extra = min(board.panel_height(state), bottom - y)
+    if extra > 0:
         board.draw_panel(surface, pygame.Rect(x, y, w, extra), state)
         y += extra + s.gap
-    # the move list, newest at the bottom
-    bottom = layout.buttons[0].top - s.gap * 2
-    draw.text(surface, fonts.small_bold, _("Moves"), c.text_dim, (x, y))
-    y += fonts.small.get_linesize() + 4
-    if bottom - y > fonts.small.get_linesize():
+    # the move list, newest at the bottom (when there is room left for it)
+    if bottom - y > fonts.small.get_linesize() * 2 + 4:
+        draw.text(surface, fonts.small_bold, _("Moves"), c.text_dim, (x, y))
+        y += fonts.small.get_linesize() + 4
         move_list(screen, surface, pygame.Rect(x, y, w, bottom - y))
 
 
 class HasMatch(Protocol):
     app: App
     match: Match
+    board: Any
 
 
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -172,7 +173,7 @@ def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> N
         )
         for k, text in enumerate(rows[index]):
             latest = index * seats + k == len(moves) - 1
-            shown = draw.ellipsize(font, text, round(col_w) - 6)
+            shown = draw.ellipsize(font, screen.board.public_move_text(text), round(col_w) - 6)
             draw.text(
                 surface, font, shown, c.accent if latest else c.text, (rect.left + number_w + k * col_w, y)
             )
