@@ -171,6 +171,19 @@ class GameBoard:
         """One of `actions` was clicked."""
         return None
 
+    # ----- boards larger than their area ---------------------------------------------------------
+    def zoom(self, pos: tuple[int, int], steps: float) -> bool:
+        """The mouse wheel turned `steps` notches (up > 0) over `pos`; True if the view changed.
+        Boards that always fit their area ignore it."""
+        return False
+
+    def pan(self, dx: int, dy: int) -> bool:
+        """The board was dragged with the right button by (dx, dy) pixels; True if it moved."""
+        return False
+
+    def show_cell(self, cell: Cell) -> None:
+        """The keyboard cursor moved to `cell`: a board showing part of itself brings it into view."""
+
     def deselect(self) -> bool:
         """Esc or a click outside: drop the selection; True if there was one."""
         return False

@@ -83,6 +83,8 @@ class PlayScreen(Screen):
         self.action_buttons: list[UIButton] = []
         self._actions: tuple[BoardAction, ...] = ()
         self.pointer: tuple[int, int] | None = None
+        #: the right button is down; True once it has dragged the board (then it does not deselect)
+        self.right_drag: bool | None = None
         self.layout: Layout = layout_for(app)
         self._view: tuple[Seat | None, Any] | None = None
         #: the person whose secrets may be drawn (hot-seat with hidden information)
@@ -413,9 +415,14 @@ class PlayScreen(Screen):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos if self.layout.board.collidepoint(event.pos) else None
+            if self.right_drag is not None and event.buttons[2] and self.board.pan(*event.rel):
+                self.right_drag = True
             self.hover = self.board.cell_at(event.pos) if self.layout.board.collidepoint(event.pos) else None
             if self.hover is not None:
                 self.cursor = None
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.pointer is not None:
+                self.board.zoom(self.pointer, getattr(event, "precise_y", event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.layout.board.collidepoint(event.pos):
                 self._board_click(event.pos, press=True)
@@ -423,7 +430,11 @@ class PlayScreen(Screen):
             if self.layout.board.collidepoint(event.pos):
                 self._board_click(event.pos, press=False)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.board.deselect()
+            self.right_drag = False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            if not self.right_drag:
+                self.board.deselect()  # a right click, not a drag of the board
+            self.right_drag = None
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -472,6 +483,7 @@ class PlayScreen(Screen):
             dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(event.key, 0)
             self.cursor = (max(0, min(g.cols - 1, col + dx)), max(0, min(g.rows - 1, row + dy)))
             self.hover = None
+            self.board.show_cell(self.cursor)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.human_to_move() is None:
                 return
