@@ -163,6 +163,11 @@ class GameBoard:
         """A click (or Enter on the keyboard cursor) on `cell`."""
         return None
 
+    def key(self, state: Any, key: int) -> Response:
+        """A key the board screen does not use itself (pygame's key code), while a person is to
+        move: e.g. digits choosing a tile of Qwirkle's rack for the keyboard cursor."""
+        return None
+
     def actions(self, state: Any) -> Sequence[BoardAction]:
         """The board's own buttons for the person to move now (none by default)."""
         return ()

@@ -492,6 +492,10 @@ class PlayScreen(Screen):
                 self.play_pass()
             elif self.cursor is not None:
                 self._respond(self.board.activate(state, self.cursor))
+                self._refresh_actions(True)
+        elif self.human_to_move() is not None:
+            self._respond(self.board.key(self.view(), event.key))
+            self._refresh_actions(True)
 
     def back(self) -> None:
         if self.board.deselect():
