@@ -203,6 +203,12 @@ class GameBoard:
 
         return _("{name} to play.").format(name=name)
 
+    def round_break(self, state: Any) -> str | None:
+        """Asked after each move while people play: is this a moment to offer to stop the game
+        (and save it to finish later)? The question's title (the Qwirkle brief's "end of round
+        3"), or None to play on."""
+        return None
+
     def forced_pass(self, state: Any) -> Any:
         """The pass move when it is the only legal move (announced, then played by a click)."""
         return None

@@ -93,6 +93,8 @@ class PlayScreen(Screen):
         self.over = match.over
         self._turn_due = True
         self._curtain_due = False
+        #: the title of a "play on or stop?" question the board asked for after the last move
+        self._break_due: str | None = None
         self._unsubscribe = match.subscribe(self._listen)
         self._curtain_due = self.needs_curtain()
 
@@ -132,6 +134,7 @@ class PlayScreen(Screen):
         self.over = self.match.over
         self._turn_due = not self.over
         self._curtain_due = self.needs_curtain()
+        self._break_due = None
         if self.buttons:
             self._refresh_buttons()
 
@@ -275,6 +278,8 @@ class PlayScreen(Screen):
         described = self.match.game.describe_last(after)
         self.say(described or "")
         self.app.sounds.play("place")
+        if not self.match.over and self.match.human_seats:
+            self._break_due = self.board.round_break(after)
         return True
 
     def board_announcement(self, before: Any, after: Any) -> str:
@@ -342,7 +347,10 @@ class PlayScreen(Screen):
             return
         if self.app.dialog is not None:
             return
-        if self.ready is not None:
+        if self._break_due is not None:
+            title, self._break_due = self._break_due, None
+            self._round_break(title)
+        elif self.ready is not None:
             thinker, self.ready = self.ready, None
             self._play_thought(thinker)
         elif self._curtain_due:
@@ -521,6 +529,21 @@ class PlayScreen(Screen):
         )
         dialog.cancel = lambda: None  # type: ignore[method-assign]  # Esc must not lift the curtain
         self.app.open_dialog(dialog)
+
+    def _round_break(self, title: str) -> None:
+        """Play on, or stop here (the leaving dialog then offers to save the game)."""
+
+        def stop() -> None:
+            self.app.close_dialog()
+            self.ask_leave()
+
+        self.app.open_dialog(
+            Dialog(
+                title,
+                _("Every player has had a turn. Play on, or stop here and save the game to finish it later."),
+                [Choice(_("Stop here"), stop), Choice(_("Next round"), self.app.close_dialog, primary=True)],
+            )
+        )
 
     def show_rules(self) -> None:
         self.app.open_dialog(RulesDialog(self.match.game))
