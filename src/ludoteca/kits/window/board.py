@@ -127,6 +127,11 @@ class GameBoard:
     def panel_height(self, state: Any) -> int:
         return 0
 
+    def panel_height_within(self, state: Any, room: int) -> int:
+        """The panel's height when only `room` pixels are free for it (a small window, four
+        players): a board with much to show can show less. Default: `panel_height`."""
+        return self.panel_height(state)
+
     def seat_colour(self, state: Any, seat: Seat) -> Colour:
         return self.colours.text
 

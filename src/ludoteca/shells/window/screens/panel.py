@@ -130,13 +130,14 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             )
         y += row_h + 4
     y += s.gap
-    # the game's own panel
-    extra = board.panel_height(state)
+    # the game's own panel, leaving room for the move list's heading and a row of moves
+    bottom = layout.buttons[0].top - s.gap * 2
+    moves_min = fonts.small.get_linesize() + 4 + fonts.body.get_linesize()
+    extra = board.panel_height_within(state, bottom - y - s.gap - moves_min)
     if extra:
         board.draw_panel(surface, pygame.Rect(x, y, w, extra), state)
         y += extra + s.gap
     # the move list, newest at the bottom
-    bottom = layout.buttons[0].top - s.gap * 2
     draw.text(surface, fonts.small_bold, _("Moves"), c.text_dim, (x, y))
     y += fonts.small.get_linesize() + 4
     if bottom - y > fonts.small.get_linesize():
