@@ -335,3 +335,27 @@ def tile(text: str) -> Tile:
     found = parse_tile(text)
     assert found is not None
     return found
+
+
+def test_stopping_at_the_end_of_a_round_offers_to_save_and_the_save_resumes(driver: Driver) -> None:
+    from ludoteca.shells import session
+
+    play = start(driver, ("human", "computer:1"), ONE_PERSON)
+    driver.click(rack_spot(play, tile("C0")))
+    driver.click(square_spot(play, (6, 10)))
+    driver.press(button(play, "play"))
+    driver.frames(2)
+    dialog = driver.app.dialog
+    assert dialog is not None and dialog.title == "End of round 1"
+    driver.press(dialog.buttons[0])  # Stop here
+    leave = driver.app.dialog
+    assert leave is not None and leave.title == "Leave this game?"
+    driver.press(leave.buttons[0])  # Save and leave
+    naming = driver.app.dialog
+    assert naming is not None and naming.entry is not None
+    driver.press(naming.buttons[0])  # Save, under the name offered
+    assert isinstance(driver.screen, MenuScreen)
+    [saved] = driver.app.store.list_saves("qwirkle")
+    match, _save_id = session.load_match(driver.app.store, saved.id)
+    assert match.moves == ["gkC0"] and match.state.cells == play.match.state.cells
+    assert match.game.to_move(match.state) == 1  # the computer plays next, once resumed
