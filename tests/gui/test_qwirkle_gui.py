@@ -359,3 +359,19 @@ def test_stopping_at_the_end_of_a_round_offers_to_save_and_the_save_resumes(driv
     match, _save_id = session.load_match(driver.app.store, saved.id)
     assert match.moves == ["gkC0"] and match.state.cells == play.match.state.cells
     assert match.game.to_move(match.state) == 1  # the computer plays next, once resumed
+
+
+def test_the_final_ranking_lists_the_best_first(driver: Driver) -> None:
+    over = (
+        "size 12x26; mode short; turn 0; scores 12 30 21; board fkC1 flR1 fmE1; hand C0; hand; hand R0; "
+        "bag; ended out; ply 9"
+    )
+    game_over = Match(
+        GAME, GAME.options(), tuple(SeatSpec("human", None, n) for n in "ABC"), 1, position=over
+    )
+    driver.app.go("end", game_over)
+    driver.frames(2)
+    end = driver.screen
+    assert isinstance(end, EndScreen)
+    assert end.ranking() == [1, 2, 0]
+    driver.shot("qwirkle-ranking")
