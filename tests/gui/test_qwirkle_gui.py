@@ -375,3 +375,32 @@ def test_the_final_ranking_lists_the_best_first(driver: Driver) -> None:
     assert isinstance(end, EndScreen)
     assert end.ranking() == [1, 2, 0]
     driver.shot("qwirkle-ranking")
+
+
+def test_the_keyboard_alone_can_pick_place_and_play_and_a_hint_is_shown(driver: Driver) -> None:
+    play = start(driver, ("human", "computer:1"), ONE_PERSON)
+    board = board_of(play)
+    assert board.draft is not None
+    digit = board.draft.rack.index(tile("C0")) + 1
+    driver.key(getattr(pygame, f"K_{digit}"))
+    assert board.draft.picked_tile == tile("C0")
+    # the cursor starts in the middle of the board (row g, column n) and walks to ek
+    for key, times in ((pygame.K_LEFT, 4), (pygame.K_UP, 3)):
+        for _step in range(times):
+            driver.key(key)
+    assert play.cursor == (board.grid.cols // 2 - 4, board.grid.rows // 2 - 3) == (9, 3)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)
+    assert play.cursor == (10, 4)
+    driver.key(pygame.K_RETURN)
+    assert board.draft.pending == [(4, 10, tile("C0"))]
+    driver.key(pygame.K_BACKSPACE)  # taken back
+    assert not board.draft.pending and tile("C0") in board.draft.rack
+    driver.key(getattr(pygame, f"K_{board.draft.rack.index(tile('C0')) + 1}"))
+    driver.key(pygame.K_RETURN)
+    driver.press(play.buttons["hint"])
+    driver.until(lambda: play.hint_move is not None)
+    driver.frames(1)
+    driver.shot("qwirkle-hint")
+    driver.key(pygame.K_RETURN)  # nothing picked: Enter plays the tiles put down
+    assert play.match.moves == ["ekC0"]

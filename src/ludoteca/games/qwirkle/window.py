@@ -170,23 +170,21 @@ class QwirkleBoard(GameBoard):
         return self._on_square(d, square, pos)
 
     def _on_square(self, d: Draft, square: Square, pos: tuple[int, int] | None = None) -> Response:
-        """A press on `square` (`pos` None: Enter on the keyboard cursor)."""
+        """A press on `square` (`pos` None: Enter on the keyboard cursor, where Enter with no tile
+        picked plays the tiles put down, and Backspace takes one back)."""
         if d.exchanging:
             return Refuse(_("Click the tiles of your rack to give back, then Exchange (or Cancel)."))
         held = d.pending_at(square)
-        if held is not None:
-            if pos is not None:
-                self.drag = Drag(held, pos, square=square)  # a click or a drag: the release tells
-            else:
-                d.take_back(square)
+        if held is not None and pos is not None:
+            self.drag = Drag(held, pos, square=square)  # a click or a drag: the release tells
             return Changed()
         if d.picked is not None:
             reason = d.put(square)
             return Refuse(_sentence(reason)) if reason else Changed()
-        if pos is None:  # Enter with nothing picked plays the tiles put down
+        if pos is None and d.pending:
             move = d.play()
-            if move is not None:
-                return Play(move)
+            preview = d.preview()
+            return Play(move) if move is not None else Refuse(_sentence(str(preview)))
         return Refuse(_("Pick a tile of your rack first: click it (or press its number), or drag it."))
 
     def release(self, state: Any, pos: tuple[int, int]) -> Response:
