@@ -186,3 +186,34 @@ def test_run_returns_when_the_window_is_closed(driver: Driver) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert driver.app.run() == 0
     assert sys.getswitchinterval() == before
+
+
+def test_the_score_history_also_lists_every_score_best_first(driver: Driver) -> None:
+    from ludoteca.shells.window.screens.scores import BEST, ScoresScreen, best_first
+    from ludoteca.store import ResultRow
+
+    store = driver.app.store
+    for date, players, scores in (
+        ("2026-01-01T10:00:00", ("Toto", "Titi"), (43, 27)),
+        ("2026-01-02T10:00:00", ("François", "Toto"), (21, 19)),
+        ("2026-01-03T10:00:00", ("François", "Titi"), (38, 44)),
+    ):
+        winner = players[0] if scores[0] > scores[1] else players[1]
+        ranks = (1, 2) if scores[0] > scores[1] else (2, 1)
+        store.add_result(
+            ResultRow(date, "qwirkle", "mode=normal", players, ("human", "human"), scores, ranks, winner, "")
+        )
+    driver.press(driver.screen.buttons["scores"])
+    screen = driver.screen
+    assert isinstance(screen, ScoresScreen)
+    driver.press(screen.order_choice.button_for(BEST))
+    assert screen.order == BEST
+    assert [(score, name) for score, name, *_rest in best_first(screen.rows)] == [
+        (44, "Titi"),
+        (43, "Toto"),
+        (38, "François"),
+        (27, "Titi"),
+        (21, "François"),
+        (19, "Toto"),
+    ]
+    driver.shot("scores-best-first")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from ludoteca.core.errors import IllegalMove
 from ludoteca.games.qwirkle import GAME
 from ludoteca.games.qwirkle.state import PASS, Place, QwirkleState
 
@@ -65,6 +68,22 @@ def test_placing_the_last_tile_with_the_bag_empty_ends_the_game_with_a_bonus() -
     assert outcome.ranks == (1, 2)
     assert outcome.scores == (9, 0)
     assert "last tile" in outcome.reason and "Player 1 wins with 9 points" in outcome.reason
+
+
+def test_a_play_is_scored_before_it_is_made_the_way_playing_it_scores() -> None:
+    cells = "faC0 fbC1 fcC2 fdC3 feC4 afR5 bfE5 cfL5 dfT5 efX5"
+    state = state_of(cells, "C5 R0")
+    preview = GAME.score_play(state, move(state, "ffC5"))
+    assert (preview.lines, preview.qwirkles, preview.end_bonus, preview.score) == ((12, 12), 2, 0, 24)
+    last = state_of("ebC1 ecC2", "C3", bag="", others=("R0 R1",))
+    preview = GAME.score_play(last, move(last, "edC3"))
+    assert (preview.end_bonus, preview.score) == (6, 9)
+    after = GAME.play(last, move(last, "edC3"))
+    assert after.last is not None and after.last.score == preview.score
+    with pytest.raises(IllegalMove) as refused:
+        GAME.score_play(state, move(state, "ggC5"))
+    assert "touch" in refused.value.reason
+    assert state.scores == (0, 0) and state.hands[0] == tiles("C5 R0")
 
 
 def test_an_emptied_hand_with_tiles_in_the_bag_draws_again() -> None:

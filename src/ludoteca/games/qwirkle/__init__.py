@@ -11,6 +11,7 @@ DECLARATION = GameDeclaration(
     GAME,
     levels=".players:LEVELS",
     terminal_board=".terminal:QwirkleTerminalBoard",
+    window_board=".window:QwirkleBoard",
     commands={"bench": ".bench:main", "scores": ".scores:main"},
     order=50,
 )

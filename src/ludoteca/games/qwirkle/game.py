@@ -51,13 +51,17 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class _Scored:
+class PlayScore:
+    """What a placement scores: each line it makes or extends (a Qwirkle counts 12), how many
+    Qwirkles it completes, and the end bonus when it empties the hand with the bag empty."""
+
     lines: tuple[int, ...]
     qwirkles: int
+    end_bonus: int = 0
 
     @property
     def score(self) -> int:
-        return sum(self.lines)
+        return sum(self.lines) + self.end_bonus
 
 
 class QwirkleGame(Game[QwirkleState, Move]):
@@ -153,12 +157,22 @@ class QwirkleGame(Game[QwirkleState, Move]):
         """Raise IllegalMove saying why `move` may not be played now (no tile is drawn)."""
         self._checked(state, move)
 
-    def _checked(self, state: QwirkleState, move: Move) -> _Scored | None:
+    def score_play(self, state: QwirkleState, move: Place) -> PlayScore:
+        """What `move` would score if played now, or IllegalMove saying why it may not be played
+        (front ends show a play's score while it is being built; no tile is drawn)."""
+        if state.ended:
+            raise IllegalMove(_("the game is over"))
+        scored = self._check_place(state, move)
+        if len(move.tiles) == len(state.hands[state.turn]) and not state.bag:
+            scored = replace(scored, end_bonus=END_BONUS)
+        return scored
+
+    def _checked(self, state: QwirkleState, move: Move) -> PlayScore | None:
         """`check`, returning what a placement scores."""
         if state.ended:
             raise IllegalMove(_("the game is over"))
         if isinstance(move, Place):
-            return self._check_place(state, move)
+            return self.score_play(state, move)
         if isinstance(move, Exchange):
             self._check_exchange(state, move)
         else:
@@ -193,7 +207,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
         """Under the official start, the opening player may not exchange."""
         return state.opening > 0 and state.ply == 0
 
-    def _check_place(self, state: QwirkleState, move: Place) -> _Scored:
+    def _check_place(self, state: QwirkleState, move: Place) -> PlayScore:
         hand = self._own_hand(state)
         tiles = move.tiles
         if not tiles:
@@ -280,7 +294,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
                 raise IllegalMove(f"{line_text(run)} {problem}")
             lines.append(line_score(len(run)))
             qwirkles += len(run) == QWIRKLE
-        return _Scored(tuple(lines) or (1,), qwirkles)
+        return PlayScore(tuple(lines) or (1,), qwirkles)
 
     def _check_unbroken(self, board: _Board, squares: list[tuple[int, int]], along_row: bool) -> None:
         if along_row:
@@ -331,33 +345,31 @@ class QwirkleGame(Game[QwirkleState, Move]):
             raise IllegalMove(_("you may pass only when none of your tiles can be placed"))
 
     # ----- applying -------------------------------------------------------------------------
-    def _apply_place(self, state: QwirkleState, move: Place, scored: _Scored) -> QwirkleState:
+    def _apply_place(self, state: QwirkleState, move: Place, scored: PlayScore) -> QwirkleState:
         seat = state.turn
         cells = list(state.cells)
         for r, c, t in move.tiles:
             cells[r * state.cols + c] = t
         hand = remove_tiles(state.hands[seat], (t for _r, _c, t in move.tiles))
         bag = state.bag
-        lines = scored.lines
-        bonus = 0
         ended: str | None = None
         drawn: tuple[Tile, ...] = ()
-        if not hand and not bag:
-            bonus, ended = END_BONUS, "out"
+        if scored.end_bonus:
+            ended = "out"
         else:
             n = min(HAND - len(hand), len(bag))
             drawn = bag[len(bag) - n :]
             bag = bag[: len(bag) - n]
             hand = tuple(sorted(hand + drawn))
-        score = scored.score + bonus
+        score = scored.score
         last = LastPlay(
             seat=seat,
             kind="place",
             placed=move.tiles,
             score=score,
-            lines=lines,
+            lines=scored.lines,
             qwirkles=scored.qwirkles,
-            end_bonus=bonus,
+            end_bonus=scored.end_bonus,
             drawn=drawn,
         )
         return replace(
@@ -560,4 +572,14 @@ def _square_name(r: int, c: int) -> str:
     return _("row {r}, column {c}").format(r=r + 1, c=c + 1)
 
 
-__all__ = ["PASS", "Exchange", "Move", "Pass", "Place", "QwirkleGame", "QwirkleState", "round_over"]
+__all__ = [
+    "PASS",
+    "Exchange",
+    "Move",
+    "Pass",
+    "Place",
+    "PlayScore",
+    "QwirkleGame",
+    "QwirkleState",
+    "round_over",
+]

@@ -137,6 +137,11 @@ class GameBoard:
         unless it holds a secret (Robot Turtles' cards put face down into a program)."""
         return text
 
+    def panel_height_within(self, state: Any, room: int) -> int:
+        """The panel's height when only `room` pixels are free for it (a small window, four
+        players): a board with much to show can show less. Default: `panel_height`."""
+        return self.panel_height(state)
+
     def seat_colour(self, state: Any, seat: Seat) -> Colour:
         return self.colours.text
 
@@ -173,6 +178,11 @@ class GameBoard:
         """A click (or Enter on the keyboard cursor) on `cell`."""
         return None
 
+    def key(self, state: Any, key: int) -> Response:
+        """A key the board screen does not use itself (pygame's key code), while a person is to
+        move: e.g. digits choosing a tile of Qwirkle's rack for the keyboard cursor."""
+        return None
+
     def actions(self, state: Any) -> Sequence[BoardAction]:
         """The board's own buttons for the person to move now (none by default)."""
         return ()
@@ -180,6 +190,19 @@ class GameBoard:
     def act(self, state: Any, key: str) -> Response:
         """One of `actions` was clicked."""
         return None
+
+    # ----- boards larger than their area ---------------------------------------------------------
+    def zoom(self, pos: tuple[int, int], steps: float) -> bool:
+        """The mouse wheel turned `steps` notches (up > 0) over `pos`; True if the view changed.
+        Boards that always fit their area ignore it."""
+        return False
+
+    def pan(self, dx: int, dy: int) -> bool:
+        """The board was dragged with the right button by (dx, dy) pixels; True if it moved."""
+        return False
+
+    def show_cell(self, cell: Cell) -> None:
+        """The keyboard cursor moved to `cell`: a board showing part of itself brings it into view."""
 
     def deselect(self) -> bool:
         """Esc or a click outside: drop the selection; True if there was one."""
@@ -194,6 +217,12 @@ class GameBoard:
         from ludoteca.i18n import _
 
         return _("{name} to play.").format(name=name)
+
+    def round_break(self, state: Any) -> str | None:
+        """Asked after each move while people play: is this a moment to offer to stop the game
+        (and save it to finish later)? The question's title (the Qwirkle brief's "end of round
+        3"), or None to play on."""
+        return None
 
     def forced_pass(self, state: Any) -> Any:
         """The pass move when it is the only legal move (announced, then played by a click)."""

@@ -45,11 +45,18 @@ def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
 
 
 def ellipsize(font: pygame.font.Font, content: str, width: int) -> str:
+    """`content` cut with "…" to fit `width`; the cut is found by halving, as the status bar
+    measures long sentences every frame."""
     if font.size(content)[0] <= width:
         return content
-    while content and font.size(content + "…")[0] > width:
-        content = content[:-1]
-    return content + "…"
+    fits, too_long = 0, len(content)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if font.size(content[:middle] + "…")[0] <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return content[:fits] + "…"
 
 
 def paragraph(

@@ -119,6 +119,12 @@ class EndScreen(Screen):
             return _("{name} wins!").format(name=_(winners[0]))
         return _("{names} share the win").format(names=", ".join(winners))
 
+    def ranking(self) -> list[int]:
+        """The seats as the final ranking lists them: best first, ties in seat order."""
+        outcome = self.match.outcome
+        assert outcome is not None
+        return sorted(range(len(self.match.seats)), key=lambda seat: (outcome.ranks[seat], seat))
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         now = self.app.now()
@@ -143,7 +149,8 @@ class EndScreen(Screen):
         )
         y += s.gap * 2
         names = session.player_names(self.match)
-        for seat, name in enumerate(names):
+        for seat in self.ranking():
+            name = names[seat]
             row = pygame.Rect(x - 6, y, w + 12, fonts.body.get_linesize() + 16)
             if outcome.ranks[seat] == 1 and not outcome.is_draw and not outcome.solitaire:
                 pygame.draw.rect(surface, c.button, row, border_radius=s.corner)

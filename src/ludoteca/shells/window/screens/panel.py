@@ -130,9 +130,11 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             )
         y += row_h + 4
     y += s.gap
-    # the game's own panel, given no more than the room above the buttons (a small window)
+    # the game's own panel, given no more than the room above the buttons (a small window), and
+    # leaving room for the move list's heading and a row of moves when it can
     bottom = layout.buttons[0].top - s.gap * 2
-    extra = min(board.panel_height(state), bottom - y)
+    moves_min = fonts.small.get_linesize() + 4 + fonts.body.get_linesize()
+    extra = min(board.panel_height_within(state, bottom - y - s.gap - moves_min), bottom - y)
     if extra > 0:
         board.draw_panel(surface, pygame.Rect(x, y, w, extra), state)
         y += extra + s.gap

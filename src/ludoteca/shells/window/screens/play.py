@@ -83,6 +83,8 @@ class PlayScreen(Screen):
         self.action_buttons: list[UIButton] = []
         self._actions: tuple[BoardAction, ...] = ()
         self.pointer: tuple[int, int] | None = None
+        #: the right button is down; True once it has dragged the board (then it does not deselect)
+        self.right_drag: bool | None = None
         self.layout: Layout = layout_for(app)
         self._view: tuple[Seat | None, Any] | None = None
         #: the person whose secrets may be drawn (hot-seat with hidden information)
@@ -91,6 +93,8 @@ class PlayScreen(Screen):
         self.over = match.over
         self._turn_due = True
         self._curtain_due = False
+        #: the title of a "play on or stop?" question the board asked for after the last move
+        self._break_due: str | None = None
         self._unsubscribe = match.subscribe(self._listen)
         self._curtain_due = self.needs_curtain()
 
@@ -130,6 +134,7 @@ class PlayScreen(Screen):
         self.over = self.match.over
         self._turn_due = not self.over
         self._curtain_due = self.needs_curtain()
+        self._break_due = None
         if self.buttons:
             self._refresh_buttons()
 
@@ -273,6 +278,8 @@ class PlayScreen(Screen):
         described = self.match.game.describe_last(after)
         self.say(described or "")
         self.app.sounds.play("place")
+        if not self.match.over and self.match.human_seats:
+            self._break_due = self.board.round_break(after)
         return True
 
     def board_announcement(self, before: Any, after: Any) -> str:
@@ -340,7 +347,10 @@ class PlayScreen(Screen):
             return
         if self.app.dialog is not None:
             return
-        if self.ready is not None:
+        if self._break_due is not None:
+            title, self._break_due = self._break_due, None
+            self._round_break(title)
+        elif self.ready is not None:
             thinker, self.ready = self.ready, None
             self._play_thought(thinker)
         elif self._curtain_due:
@@ -413,9 +423,14 @@ class PlayScreen(Screen):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos if self.layout.board.collidepoint(event.pos) else None
+            if self.right_drag is not None and event.buttons[2] and self.board.pan(*event.rel):
+                self.right_drag = True
             self.hover = self.board.cell_at(event.pos) if self.layout.board.collidepoint(event.pos) else None
             if self.hover is not None:
                 self.cursor = None
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.pointer is not None:
+                self.board.zoom(self.pointer, getattr(event, "precise_y", event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.layout.board.collidepoint(event.pos):
                 self._board_click(event.pos, press=True)
@@ -423,7 +438,11 @@ class PlayScreen(Screen):
             if self.layout.board.collidepoint(event.pos):
                 self._board_click(event.pos, press=False)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.board.deselect()
+            self.right_drag = False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            if not self.right_drag:
+                self.board.deselect()  # a right click, not a drag of the board
+            self.right_drag = None
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -472,6 +491,7 @@ class PlayScreen(Screen):
             dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(event.key, 0)
             self.cursor = (max(0, min(g.cols - 1, col + dx)), max(0, min(g.rows - 1, row + dy)))
             self.hover = None
+            self.board.show_cell(self.cursor)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.human_to_move() is None:
                 return
@@ -480,6 +500,10 @@ class PlayScreen(Screen):
                 self.play_pass()
             elif self.cursor is not None:
                 self._respond(self.board.activate(state, self.cursor))
+                self._refresh_actions(True)
+        elif self.human_to_move() is not None:
+            self._respond(self.board.key(self.view(), event.key))
+            self._refresh_actions(True)
 
     def back(self) -> None:
         if self.board.deselect():
@@ -505,6 +529,21 @@ class PlayScreen(Screen):
         )
         dialog.cancel = lambda: None  # type: ignore[method-assign]  # Esc must not lift the curtain
         self.app.open_dialog(dialog)
+
+    def _round_break(self, title: str) -> None:
+        """Play on, or stop here (the leaving dialog then offers to save the game)."""
+
+        def stop() -> None:
+            self.app.close_dialog()
+            self.ask_leave()
+
+        self.app.open_dialog(
+            Dialog(
+                title,
+                _("Every player has had a turn. Play on, or stop here and save the game to finish it later."),
+                [Choice(_("Stop here"), stop), Choice(_("Next round"), self.app.close_dialog, primary=True)],
+            )
+        )
 
     def show_rules(self) -> None:
         self.app.open_dialog(RulesDialog(self.match.game))
