@@ -240,8 +240,10 @@ def test_drops_option_bounds(drops: int) -> None:
         cascade(drops)
 
 
-def test_classic_ignores_the_drops_option() -> None:
-    state = GAME.start(GAME.options({"variant": "classic", "drops": 4}), 0)
+def test_classic_is_not_cut_short_by_a_drops_value_given_past_the_option_check() -> None:
+    # `GAME.options` refuses drops in the classic game (tests/connect4/test_rules.py); a state
+    # started from unchecked options still lasts the whole grid
+    state = GAME.start({"variant": "classic", "drops": 4}, 0)
     for column in "1234567":
         state = GAME.play(state, int(column) - 1)
     assert GAME.to_move(state) is not None

@@ -169,3 +169,10 @@ def test_evaluate_prefers_the_side_with_a_threat() -> None:
     state = position("2737")
     threat = GAME.play(GAME.play(state, 3), 6)
     assert GAME.evaluate(threat, 0) > GAME.evaluate(threat, 1)
+
+
+def test_drops_are_refused_in_the_classic_game_rather_than_ignored() -> None:
+    with pytest.raises(OptionError, match="Cascade"):
+        GAME.options({"drops": 30})
+    assert GAME.options({"variant": "cascade", "drops": 30})["drops"] == 30
+    assert GAME.options({})["variant"] == "classic"  # the default number of drops is no choice

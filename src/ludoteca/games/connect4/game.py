@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from ludoteca.core.errors import IllegalMove, NotationError
+from ludoteca.core.errors import IllegalMove, NotationError, OptionError
 from ludoteca.core.game import Game, GameInfo, Seat
 from ludoteca.core.options import Options, OptionSpec
 from ludoteca.core.outcome import Outcome
@@ -70,6 +70,12 @@ class Connect4Game(Game[Connect4State, Move]):
     )
 
     # ----- starting and playing ---------------------------------------------------------------
+    def validate(self, options: Options) -> None:
+        if options.get("variant") == CLASSIC and options.get("drops", DEFAULT_DROPS) != DEFAULT_DROPS:
+            raise OptionError(
+                _("the number of drops only counts in the Cascade variant: add --variant cascade")
+            )
+
     def start(self, options: Options, seed: int, seats: int = 2) -> Connect4State:
         variant = str(options.get("variant", CLASSIC))
         drops = int(options.get("drops", DEFAULT_DROPS))

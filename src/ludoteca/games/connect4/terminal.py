@@ -15,7 +15,9 @@ from ludoteca.kits.terminal.style import Style
 _COLOURS = ("bright_yellow", "bright_red")
 #: letters keep the discs apart without colour (pipes, NO_COLOR, colour-blind players)
 _LETTERS = ("Y", "R")
-_DISC = "●"
+#: one shape per player, so the two stay apart without colour vision (the window's symbols theme does
+#: the same)
+_DISCS = ("●", "▲")
 
 
 class Connect4TerminalBoard(TerminalBoard):
@@ -49,7 +51,7 @@ class Connect4TerminalBoard(TerminalBoard):
                 if owner is None:
                     text += style.dim(" . ")
                     continue
-                disc = _DISC if style.colour else _LETTERS[owner]
+                disc = _DISCS[owner] if style.colour else _LETTERS[owner]
                 if (column, row) in winning:
                     text += style.paint(f"[{disc}]", fg=_COLOURS[owner], bg="blue", bold=True)
                 elif (column, row) == state.last_cell and state.variant != CASCADE:
@@ -62,7 +64,7 @@ class Connect4TerminalBoard(TerminalBoard):
     def _legend(self, game: Game[Any, Any], state: Connect4State, style: Style) -> str:
         parts = []
         for seat in (0, 1):
-            disc = _DISC if style.colour else _LETTERS[seat]
+            disc = _DISCS[seat] if style.colour else _LETTERS[seat]
             label = f"{style.paint(disc, fg=_COLOURS[seat])} {game.seat_name(state, seat)}"
             if state.variant == CASCADE:
                 points = state.points[seat]
