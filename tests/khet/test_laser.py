@@ -1,4 +1,5 @@
-"""The beam: every piece, face and direction; splitting; the loop guard; the rules file's examples."""
+"""The beam: every piece, face and direction; splitting; the loop guard; the rules file's examples;
+the search's tracer and the recording one agreeing."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ludoteca.games.khet import GAME
-from ludoteca.games.khet.board import OFF, square_name
+from ludoteca.games.khet.board import OFF, Board, square_name
 from ludoteca.games.khet.laser import (
     ABSORBED_EFFECT,
     DESTROYED_EFFECT,
@@ -17,12 +18,14 @@ from ludoteca.games.khet.laser import (
     REFLECTED,
     SPLIT_EFFECT,
     Beam,
-    fire,
     laser_origin,
     remove_destroyed,
+    shoot,
+    shoot_from,
     trace,
 )
 from ludoteca.games.khet.position import parse_tokens
+from ludoteca.games.khet.state import KhetState
 
 from .helpers import cells, play, position, sq, start
 
@@ -236,7 +239,7 @@ def test_loop_guard_ends_a_branch_entering_lit_light() -> None:
     assert LOOP_EFFECT in ends
     assert ends.count(SPLIT_EFFECT) == 3  # the first meeting and both returns
     assert all(b.end.effect in (SPLIT_EFFECT, LOOP_EFFECT, LEFT_EFFECT) for b in beam.branches)
-    assert fire(board, sq("a3"), E) == []
+    assert shoot_from(board, sq("a3"), E).destroyed == ()
 
 
 def test_both_pharaohs_in_one_shot_is_a_draw() -> None:
@@ -256,8 +259,55 @@ def test_horus_own_pharaoh_alone_loses() -> None:
     assert outcome is not None and outcome.winner == 1
 
 
-# ----- the fast tracer agrees with the full one ----------------------------------------------------
-def _random_playout_states(variant: str, setup: str, seed: int, plies: int) -> list[object]:
+def test_light_coming_back_through_the_origin_ends_the_branch() -> None:
+    # Fired from an empty square inside a ring of mirrors, the light comes round to where it started:
+    # it must end there (no laser stands on a board square like this in a game, but `trace` takes
+    # any origin).
+    board = cells("S:D:c6:/ S:D:f6:\\ S:D:f3:/ S:D:c3:\\")
+    beam = trace(board, 0, sq("c4"), N)
+    (branch,) = beam.branches
+    assert [square_name(s) for s in branch.squares][:3] == ["c5", "c6", "d6"]
+    assert branch.end.effect == LOOP_EFFECT and branch.end.square == sq("c5")
+    assert [square_name(s) for s in branch.squares].count("c5") == 2
+
+
+def test_destroyed_pieces_are_listed_in_the_order_light_reaches_them() -> None:
+    # The Eye on e4 sends its first branch N to a Pharaoh four squares away and its second E to an
+    # Obelisk next door: the Obelisk is hit first, as an animation shows it.
+    board = cells("S:E:e4:/ R:K:e8 R:O:f4")
+    beam = trace(board, 0, sq("a4") - 1, E)
+    assert [square_name(b.squares[-1]) for b in beam.branches[1:]] == ["e8", "f4"]
+    assert [square_name(s) for s, _p in beam.destroyed] == ["f4", "e8"]
+
+
+def test_first_light_out_of_an_eye_wins_and_the_later_branches_join_it() -> None:
+    # Light reaches the Eye on e4 twice: travelling E from the laser (tick 5), then travelling N
+    # after a detour g4-g2-e2 by the straight half (tick 13). Both halves of the second split leave
+    # the way light already went: they end on their first square.
+    board = cells("S:E:e4:/ S:D:g4:\\ S:D:g2:/ S:D:e2:\\")
+    beam = trace(board, 0, sq("a4") - 1, E)
+    split = [(b.delay, b.end.effect, b.end.square) for b in beam.branches[1:]]
+    assert split == [
+        (5, LEFT_EFFECT, None),
+        (5, SPLIT_EFFECT, sq("e4")),
+        (13, LOOP_EFFECT, sq("f4")),
+        (13, LOOP_EFFECT, sq("e5")),
+    ]
+
+
+# ----- the search's tracer agrees with the recording one ---------------------------------------------
+def _assert_tracers_agree(board: Board | list[int], colour: int, origin: int, direction: int) -> None:
+    fast = shoot_from(board, origin, direction)
+    full = trace(board, colour, origin, direction)
+    lit = {s for b in full.branches for s in b.squares}
+    assert fast.mask == sum(1 << s for s in lit | {origin})
+    crossed = {s << 1 | (seg.direction & 1) for b in full.branches for seg in b.segments for s in seg.squares}
+    assert set(fast.path) == {code for code in crossed if board[code >> 1] == 0}
+    assert len(set(fast.destroyed)) == len(fast.destroyed)
+    assert sorted(fast.destroyed) == sorted(s for s, _p in full.destroyed)
+
+
+def _random_playout_states(variant: str, setup: str, seed: int, plies: int) -> list[KhetState]:
     rng = random.Random(seed)
     state = start(variant, setup)
     seen = [state]
@@ -270,17 +320,19 @@ def _random_playout_states(variant: str, setup: str, seed: int, plies: int) -> l
 
 
 @pytest.mark.parametrize(
-    ("variant", "setup"), [("khet2", "classic"), ("horus", "classic"), ("khet2", "dynasty")]
+    ("variant", "setup"), [("khet2", "classic"), ("horus", "classic-horus"), ("khet2", "dynasty")]
 )
-def test_fast_tracer_agrees_with_full_trace(variant: str, setup: str) -> None:
+def test_search_tracer_agrees_with_the_recording_one_over_playouts(variant: str, setup: str) -> None:
+    horus = variant == "horus"
     for seed in range(6):
         for state in _random_playout_states(variant, setup, seed, 80):
             for colour in (0, 1):
-                origin = laser_origin(colour, variant == "horus", state.board)  # type: ignore[attr-defined]
+                origin = laser_origin(colour, horus, state.board)
                 if origin is None:
+                    assert shoot(state.board, colour, horus) == (0, (), ())
                     continue
-                full = trace(state.board, colour, *origin)  # type: ignore[attr-defined]
-                assert sorted(fire(state.board, *origin)) == sorted(s for s, _p in full.destroyed)  # type: ignore[attr-defined]
+                _assert_tracers_agree(state.board, colour, *origin)
+                assert shoot(state.board, colour, horus) == shoot_from(state.board, *origin)
 
 
 def test_random_eye_boards_fast_and_full_agree() -> None:
@@ -295,8 +347,8 @@ def test_random_eye_boards_fast_and_full_agree() -> None:
             tokens.append(f"{rng.choice('SR')}:{kind}:{name}" + (f":{face}" if face else ""))
         board = cells(" ".join(tokens))
         origin, direction = rng.choice([(sq("a1") - 1, E), (sq("j1") - 11, N), (sq("a8") + 11, S)])
+        _assert_tracers_agree(board, 0, origin, direction)
         full = trace(board, 0, origin, direction)
-        assert sorted(fire(board, origin, direction)) == sorted(s for s, _p in full.destroyed)
         # every lit (square, direction) appears once in the whole shot
         lit = [(s, seg.direction) for b in full.branches for seg in b.segments for s in seg.squares]
         loops = sum(1 for b in full.branches if b.end.effect == LOOP_EFFECT)

@@ -11,8 +11,8 @@ from ludoteca.ai.base import Budget, SearchCancelled
 from ludoteca.ai.levels import computer_for
 from ludoteca.games.khet import GAME
 from ludoteca.games.khet.board import DJED, EYE, OFF, PYRAMID, SCARAB, SQUARES, STEP
-from ludoteca.games.khet.evaluation import TARGETS, Shot, Weights, material, pack, potential, shoot
-from ludoteca.games.khet.laser import DESTROYED, INTERACTION
+from ludoteca.games.khet.evaluation import TARGETS, Weights, material, pack, potential
+from ludoteca.games.khet.laser import DESTROYED, INTERACTION, Shot, shoot
 from ludoteca.games.khet.moves import TURN_CCW, TURN_CW, apply, generate, move_kind, move_source, move_target
 from ludoteca.games.khet.players import KhetPlayer, history_keys, player_for_level
 from ludoteca.games.khet.search import INFINITY, Engine, _terminal, zobrist

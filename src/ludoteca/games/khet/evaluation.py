@@ -1,10 +1,10 @@
 """What the computer thinks of a position: material, what each laser would do now, how close each
 Pharaoh is to being lit.
 
-Everything a beam contributes is summarised in a `Shot`: the squares it lights (a bit mask, so "does
-this move touch the beam?" is one AND) and the squares it would destroy. A move that touches neither
-side's mask leaves both shots exactly as they were, which is what makes the search cheap: most moves
-reuse their parent's shots instead of tracing again.
+Everything a beam contributes is summarised in a `Shot` (traced by `laser.shoot`): the squares it
+lights (a bit mask, so "does this move touch the beam?" is one AND) and the squares it would
+destroy. A move that touches neither side's mask leaves both shots exactly as they were, which is
+what makes the search cheap: most moves reuse their parent's shots instead of tracing again.
 """
 
 from __future__ import annotations
@@ -15,22 +15,18 @@ from ludoteca.games.khet.board import (
     ANUBIS,
     DJED,
     EYE,
-    LASER_DIRECTION,
-    LASER_HOUSING,
     OBELISK,
     PHARAOH,
     PYRAMID,
     SCARAB,
     SIZE,
-    SPHINX,
-    SPHINX_HOME,
     SQUARES,
     STEP,
     WIDTH,
     Board,
     Square,
 )
-from ludoteca.games.khet.laser import DESTROYED, INTERACTION, LEFT, SPLIT, SPLIT_REFLECTION
+from ludoteca.games.khet.laser import DESTROYED, INTERACTION, Shot, shoot
 
 #: a piece's worth (per Obelisk level); the mirrors that cannot be destroyed are worth nothing here
 VALUE: Final = tuple(
@@ -46,91 +42,6 @@ TARGETS: Final = tuple(150 if 0 < code < 127 and code >> 3 == PHARAOH else VALUE
 FULL_MATERIAL: Final = 1800
 #: a position where the side to move's beam already strikes the other Pharaoh: it wins next move
 THREAT_WIN: Final = 20_000
-
-
-class Shot(NamedTuple):
-    """One colour's beam on the current board, if it fired now."""
-
-    #: bit per lit square (and the laser's own square), so a move touching it is one AND away
-    mask: int
-    #: squares whose pieces it would destroy
-    destroyed: tuple[Square, ...]
-    #: the empty squares it crosses, each as ``square << 1 | axis`` (axis 1: travelling E or W)
-    path: tuple[int, ...] = ()
-
-
-NO_SHOT: Final = Shot(0, ())
-
-
-def shoot(board: Board | list[int], colour: int, horus: bool) -> Shot:
-    """Trace `colour`'s beam as it would fire now, recording the lit squares."""
-    if horus:
-        sq, d = LASER_HOUSING[colour], LASER_DIRECTION[colour]
-    else:
-        sq = SPHINX_HOME[colour]
-        piece = board[sq]
-        if piece >> 3 != SPHINX or piece & 1 != colour:
-            return NO_SHOT
-        d = (piece >> 1) & 3
-    table = INTERACTION
-    step = STEP
-    mask = 1 << sq
-    path: list[int] = []
-    while True:
-        sq += step[d]
-        p = board[sq]
-        if not p:
-            mask |= 1 << sq
-            path.append(sq << 1 | (d & 1))
-            continue
-        t = table[p << 2 | d]
-        if t >= 0:
-            mask |= 1 << sq
-            d = t
-            continue
-        if t == DESTROYED:
-            return Shot(mask | 1 << sq, (sq,), tuple(path))
-        if t == SPLIT:
-            return _shoot_split(board, sq, d, mask | 1 << sq, path)
-        if t != LEFT:  # absorbed
-            mask |= 1 << sq
-        return Shot(mask, (), tuple(path))
-
-
-def _shoot_split(board: Board | list[int], eye: Square, direction: int, mask: int, path: list[int]) -> Shot:
-    table = INTERACTION
-    step = STEP
-    destroyed: list[Square] = []
-    first = SPLIT_REFLECTION[board[eye] << 2 | direction]
-    pending = [(eye, first), (eye, direction)]
-    seen = set(pending)
-    while pending:
-        sq, d = pending.pop()
-        while True:
-            sq += step[d]
-            p = board[sq]
-            if not p:
-                mask |= 1 << sq
-                path.append(sq << 1 | (d & 1))
-                continue
-            t = table[p << 2 | d]
-            if t >= 0:
-                mask |= 1 << sq
-                d = t
-                continue
-            if t == LEFT:
-                break
-            mask |= 1 << sq
-            if t == DESTROYED:
-                if sq not in destroyed:
-                    destroyed.append(sq)
-            elif t == SPLIT:
-                for out in (SPLIT_REFLECTION[p << 2 | d], d):
-                    if (sq, out) not in seen:
-                        seen.add((sq, out))
-                        pending.append((sq, out))
-            break
-    return Shot(mask, tuple(destroyed), tuple(path))
 
 
 #: for each axis a beam travels on (0: N/S, 1: E/W), the two ways a mirror could turn it: (step, direction)

@@ -1,25 +1,40 @@
-"""One laser engine for both editions.
+"""The laser of both editions: what pieces do to a beam, and the two tracers that follow it.
 
-`INTERACTION[piece << 2 | direction]` says what a beam travelling in `direction` does on meeting
-`piece`: a direction ≥ 0 (reflected that way), or one of ABSORBED, DESTROYED, SPLIT, LEFT. Every
-rule about faces lives in that table, built once from the piece definitions below.
+The physics, written once and read by both tracers:
 
-Two tracers read it:
+* `INTERACTION[piece << 2 | direction]` says what a beam travelling in `direction` does on meeting
+  `piece`: a direction ≥ 0 (reflected that way), or one of ABSORBED, DESTROYED, SPLIT, LEFT. Every
+  rule about faces lives in that table, built once from the piece definitions below;
+* `SPLIT_OUTS` gives the two ways an Eye of Horus sends a beam on (reflected, then straight);
+* `next_stop` moves a beam over empty squares to the next thing it meets (a piece, or the frame
+  where it leaves the board);
+* `laser_origin` says where each side's beam starts.
 
-* `trace` records everything (every segment of every branch, every piece met and what happened, what
-  is removed afterwards) as a `Beam` value stored in the resulting state for front ends;
-* `fire` only answers "which squares are destroyed", for the search, where speed matters.
+The two tracers:
 
-Both follow the same rules (the tests check they agree): branches are traced on the board as it stood
-before the shot, a destroyed piece stops every branch that reaches it and is removed afterwards, and
-one set of (square, direction) for the whole shot ends any branch that enters a square in a direction
-already lit.
+* `shoot` (and `shoot_from`) answer what the search and the evaluation ask after every move: the
+  lit squares as a bit mask, the empty squares crossed, and which squares are destroyed; no record
+  of the path is kept, which is what makes them cheap;
+* `trace` records everything front ends show (every segment of every branch, every piece met and
+  what happened, what is removed afterwards) as a `Beam`, stored in the state by the rules.
+
+Both follow the same rules (the tests check they agree): branches are traced on the board as it
+stood before the shot, a destroyed piece stops every branch that reaches it and is removed
+afterwards, and a branch entering a square in a direction already lit ends there.
+
+Why that last rule only needs checking on the first square of a branch: away from an Eye a beam's
+path can be run backwards (an empty square or a mirror has exactly one way in for each way out), so
+two branches lit the same way somewhere have come the same way ever since the Eye that started
+them; nor can a branch loop back onto itself without passing an Eye, which would end it. Light
+only merges right after an Eye, or on the laser's own first step if light could cross the laser's
+square (never so for a Sphinx or a housing: only `trace`, which tests fire from anywhere, minds it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from heapq import heappop, heappush
+from typing import Final, NamedTuple
 
 from ludoteca.games.khet.board import (
     ANUBIS,
@@ -32,8 +47,10 @@ from ludoteca.games.khet.board import (
     PHARAOH,
     PYRAMID,
     SCARAB,
+    SIZE,
     SPHINX,
     SPHINX_HOME,
+    SQUARES,
     STEP,
     Board,
     Piece,
@@ -99,10 +116,21 @@ def _build_table() -> tuple[int, ...]:
 
 
 INTERACTION: Final = _build_table()
-#: the reflected half of a split: the Eye reflects like a Djed of the same orientation
-SPLIT_REFLECTION: Final = tuple(
-    _mirror(orientation_of(code >> 2) & 1, code & 3) if (code >> 5) == EYE else -1 for code in range(128 * 4)
+#: SPLIT_OUTS[piece << 2 | direction] for an Eye: (reflected, straight on). The reflected half
+#: turns like a Djed of the same orientation; the order is the order branches are numbered in.
+SPLIT_OUTS: Final = tuple(
+    (_mirror(orientation_of(code >> 2) & 1, code & 3), code & 3) if kind_of(code >> 2) == EYE else ()
+    for code in range(128 * 4)
 )
+
+
+def next_stop(board: Board | list[int], sq: Square, direction: int) -> Square:
+    """The first cell after `sq` in `direction` that is not empty: a piece, or the frame (`OFF`)."""
+    delta = STEP[direction]
+    sq += delta
+    while not board[sq]:
+        sq += delta
+    return sq
 
 
 def laser_origin(colour: int, horus: bool, board: Board | list[int]) -> tuple[Square, int] | None:
@@ -116,64 +144,104 @@ def laser_origin(colour: int, horus: bool, board: Board | list[int]) -> tuple[Sq
     return home, orientation_of(piece)
 
 
-# ----- the fast tracer (search) ---------------------------------------------------------------
-def fire(board: Board | list[int], origin: Square, direction: int) -> list[Square]:
-    """The squares whose pieces the beam destroys (each once), without recording the path."""
+# ----- the fast tracer (search, evaluation) -------------------------------------------------------
+class Shot(NamedTuple):
+    """One colour's beam on the current board, if it fired now."""
+
+    #: bit per lit square (and the laser's own square), so a move touching it is one AND away
+    mask: int
+    #: squares whose pieces it would destroy, each once, in the order the tracer reached them
+    destroyed: tuple[Square, ...]
+    #: the empty squares it crosses, each as ``square << 1 | axis`` (axis 1: travelling E or W)
+    path: tuple[int, ...] = ()
+
+
+NO_SHOT: Final = Shot(0, ())
+
+_REAL: Final = frozenset(SQUARES)
+
+
+def _leg_tables() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """For every straight run a beam can make, indexed ``start * SIZE + stop`` (as `next_stop`
+    finds it): the mask of the real squares it lights after `start` up to and including `stop`,
+    and the `Shot.path` codes of the squares strictly between (empty, since `stop` is the first
+    thing met)."""
+    lit = [0] * (SIZE * SIZE)
+    crossed: list[tuple[int, ...]] = [()] * (SIZE * SIZE)
+    for start in range(SIZE):
+        for direction, delta in enumerate(STEP):
+            mask = 0
+            codes: list[int] = []
+            sq = start + delta
+            while 0 <= sq < SIZE:
+                if sq in _REAL:
+                    mask |= 1 << sq
+                lit[start * SIZE + sq] = mask
+                crossed[start * SIZE + sq] = tuple(codes)
+                if sq not in _REAL:
+                    break
+                codes.append(sq << 1 | (direction & 1))
+                sq += delta
+    return tuple(lit), tuple(crossed)
+
+
+# one lookup per straight run instead of bookkeeping on every square the beam crosses
+_LEG_LIT, _LEG_CROSSED = _leg_tables()
+
+
+def shoot(board: Board | list[int], colour: int, horus: bool) -> Shot:
+    """`colour`'s beam as it would fire now (NO_SHOT when it has no Sphinx)."""
+    origin = laser_origin(colour, horus, board)
+    if origin is None:
+        return NO_SHOT
+    sq, direction = origin  # not `*origin`: unpacking into a call costs more, and this runs per node
+    return shoot_from(board, sq, direction)
+
+
+def shoot_from(board: Board | list[int], origin: Square, direction: int) -> Shot:
+    """The beam fired from `origin` in `direction`: what it lights, crosses and destroys.
+
+    Light must not come back through `origin` going `direction` (it cannot through a Sphinx or a
+    housing, where `laser_origin` puts it): light coming round again is only looked for after Eyes
+    (see the module notes), which keeps the search's tracer lean."""
     table = INTERACTION
-    step = STEP
+    lit = _LEG_LIT
+    crossed = _LEG_CROSSED
+    stop = next_stop
+    mask = 1 << origin
+    path: list[int] = []
+    destroyed: list[Square] = []
+    # Depth first, unlike `trace`: the evaluation only reads what is lit and destroyed, not when.
+    pending: list[tuple[Square, int]] = []
+    # (Eye, direction) of every branch begun; made on the first split, as most shots meet no Eye
+    started: set[tuple[Square, int]] | None = None
     sq, d = origin, direction
     while True:
-        sq += step[d]
-        p = board[sq]
-        if p:
-            t = table[p << 2 | d]
-            if t >= 0:
-                d = t
-                continue
-            if t == DESTROYED:
-                return [sq]
-            if t == SPLIT:
-                return _fire_split(board, sq, d)
-            return []
-
-
-def _fire_split(board: Board | list[int], eye: Square, direction: int) -> list[Square]:
-    """The rest of a shot whose beam just met an Eye of Horus on `eye` travelling `direction`.
-
-    Away from an Eye a beam's path is reversible, so two branches can only merge (and a branch can
-    only loop) right after an Eye: guarding the squares just after Eyes is enough.
-    """
-    table = INTERACTION
-    step = STEP
-    split = SPLIT_REFLECTION
-    destroyed: list[Square] = []
-    first = split[board[eye] << 2 | direction]
-    pending = [(eye, first), (eye, direction)]
-    seen = {(eye, first), (eye, direction)}
-    while pending:
+        end = stop(board, sq, d)
+        leg = sq * SIZE + end
+        mask |= lit[leg]
+        path += crossed[leg]
+        p = board[end]
+        t = table[p << 2 | d]
+        if t >= 0:
+            sq, d = end, t
+            continue
+        if t == DESTROYED:
+            if end not in destroyed:
+                destroyed.append(end)
+        elif t == SPLIT:
+            if started is None:
+                started = set()
+            for out in SPLIT_OUTS[p << 2 | d]:
+                if (end, out) not in started:
+                    started.add((end, out))
+                    pending.append((end, out))
+        if not pending:
+            return Shot(mask, tuple(destroyed), tuple(path))
         sq, d = pending.pop()
-        while True:
-            sq += step[d]
-            p = board[sq]
-            if not p:
-                continue
-            t = table[p << 2 | d]
-            if t >= 0:
-                d = t
-                continue
-            if t == DESTROYED:
-                if sq not in destroyed:
-                    destroyed.append(sq)
-            elif t == SPLIT:
-                for out in (split[p << 2 | d], d):
-                    if (sq, out) not in seen:
-                        seen.add((sq, out))
-                        pending.append((sq, out))
-            break
-    return destroyed
 
 
-# ----- the full tracer (what front ends show) ---------------------------------------------------
+# ----- the recording tracer (what front ends show) -------------------------------------------------
 REFLECTED: Final = "reflected"
 SPLIT_EFFECT: Final = "split"
 ABSORBED_EFFECT: Final = "absorbed"
@@ -251,77 +319,77 @@ class Beam:
         return found
 
 
-class _Builder:
-    __slots__ = ("delay", "direction", "events", "origin", "parent", "position", "segments", "squares")
-
-    def __init__(self, origin: Square, parent: int | None, delay: int, direction: int) -> None:
-        self.origin = origin
-        self.parent = parent
-        self.delay = delay
-        self.position = origin
-        self.direction = direction
-        self.squares: list[Square] = []
-        self.segments: list[BeamSegment] = []
-        self.events: list[BeamEvent] = []
-
-    def close_segment(self) -> None:
-        if self.squares:
-            self.segments.append(BeamSegment(self.direction, tuple(self.squares)))
-            self.squares = []
-
-    def freeze(self) -> BeamBranch:
-        self.close_segment()
-        return BeamBranch(self.origin, self.parent, self.delay, tuple(self.segments), tuple(self.events))
-
-
 def trace(board: Board | list[int], colour: int, origin: Square, direction: int) -> Beam:
-    """Trace a whole shot, one square per tick for all branches together (so the record of which
-    branch reached a square first matches what an animation shows)."""
+    """Trace a whole shot, recording it as an animation shows it: every branch advancing one
+    square per tick, together.
+
+    That timing decides which of two branches leaving an Eye the same way lights the way (the
+    other ends in LOOP_EFFECT), how branches are numbered (in the order they begin, then in the
+    order of their parents) and the order of `Beam.destroyed`. Since light can only merge on a
+    branch's first square (see the module notes), each branch is walked whole, branches are taken
+    in the order they begin, and hits are put in time order at the end."""
     table = INTERACTION
-    builders = [_Builder(origin, None, 0, direction)]
-    active = [0]
-    seen: set[tuple[Square, int]] = set()
+    stop = next_stop
+    # (tick it begins, rank, start, direction, parent index). The rank orders branches beginning on
+    # the same tick: a split's halves take their parent's place among the branches still lit.
+    queue: list[tuple[int, tuple[int, ...], Square, int, int]] = [(0, (), origin, direction, -1)]
+    branches: list[BeamBranch] = []
+    entered: set[tuple[Square, int]] = set()  # first square and direction of every branch
+    hits: list[tuple[int, tuple[int, ...], Square, Piece]] = []
+    # the laser's first step, which a later leg may light again if light can cross the laser's
+    # square; tick 0 marks the one leg allowed to: the laser's own first
+    again = origin + STEP[direction]
+    while queue:
+        delay, rank, sq, d, parent = heappop(queue)
+        index = len(branches)
+        start, tick = sq, delay
+        segments: list[BeamSegment] = []
+        events: list[BeamEvent] = []
+        first = sq + STEP[d]
+        if board[first] != OFF and (first, d) in entered:
+            segments.append(BeamSegment(d, (first,)))
+            events.append(BeamEvent(first, board[first], LOOP_EFFECT, d))
+        else:
+            entered.add((first, d))
+            while True:
+                end = stop(board, sq, d)
+                piece = board[end]
+                t = table[piece << 2 | d]
+                delta = STEP[d]
+                ahead = range(sq + delta, end if t == LEFT else end + delta, delta)
+                if d == direction and tick and again in ahead:
+                    ahead = range(sq + delta, again + delta, delta)
+                    segments.append(BeamSegment(d, tuple(ahead)))
+                    events.append(BeamEvent(again, board[again], LOOP_EFFECT, d))
+                    break
+                if ahead:
+                    segments.append(BeamSegment(d, tuple(ahead)))
+                tick += len(ahead)
+                if t == LEFT:
+                    events.append(BeamEvent(None, 0, LEFT_EFFECT, d))
+                    break
+                if t >= 0:
+                    events.append(BeamEvent(end, piece, REFLECTED, d, (t,)))
+                    sq, d = end, t
+                    continue
+                if t == DESTROYED:
+                    events.append(BeamEvent(end, piece, DESTROYED_EFFECT, d))
+                    hits.append((tick, rank, end, piece))
+                elif t == SPLIT:
+                    outs = SPLIT_OUTS[piece << 2 | d]
+                    events.append(BeamEvent(end, piece, SPLIT_EFFECT, d, outs))
+                    for half, out in enumerate(outs):
+                        heappush(queue, (tick, (*rank, half), end, out, index))
+                else:
+                    events.append(BeamEvent(end, piece, ABSORBED_EFFECT, d))
+                break
+        branches.append(
+            BeamBranch(start, parent if parent >= 0 else None, delay, tuple(segments), tuple(events))
+        )
     destroyed: dict[Square, Piece] = {}
-    tick = 0
-    while active:
-        tick += 1
-        still: list[int] = []
-        for index in active:
-            branch = builders[index]
-            d = branch.direction
-            sq = branch.position + STEP[d]
-            piece = board[sq]
-            if piece == OFF:
-                branch.events.append(BeamEvent(None, 0, LEFT_EFFECT, d))
-                continue
-            branch.squares.append(sq)
-            branch.position = sq
-            if (sq, d) in seen:
-                branch.events.append(BeamEvent(sq, piece, LOOP_EFFECT, d))
-                continue
-            seen.add((sq, d))
-            if not piece:
-                still.append(index)
-                continue
-            t = table[piece << 2 | d]
-            if t >= 0:
-                branch.events.append(BeamEvent(sq, piece, REFLECTED, d, (t,)))
-                branch.close_segment()
-                branch.direction = t
-                still.append(index)
-            elif t == DESTROYED:
-                branch.events.append(BeamEvent(sq, piece, DESTROYED_EFFECT, d))
-                destroyed.setdefault(sq, piece)
-            elif t == SPLIT:
-                outs = (SPLIT_REFLECTION[piece << 2 | d], d)
-                branch.events.append(BeamEvent(sq, piece, SPLIT_EFFECT, d, outs))
-                for out in outs:
-                    still.append(len(builders))
-                    builders.append(_Builder(sq, index, tick, out))
-            else:
-                branch.events.append(BeamEvent(sq, piece, ABSORBED_EFFECT, d))
-        active = still
-    return Beam(colour, origin, direction, tuple(b.freeze() for b in builders), tuple(destroyed.items()))
+    for _tick, _rank, sq, piece in sorted(hits):
+        destroyed.setdefault(sq, piece)
+    return Beam(colour, origin, direction, tuple(branches), tuple(destroyed.items()))
 
 
 def remove_destroyed(cells: list[int], destroyed: list[Square] | tuple[Square, ...]) -> None:

@@ -37,7 +37,6 @@ from ludoteca.games.khet.evaluation import (
     DEFAULT_WEIGHTS,
     THREAT_WIN,
     VALUE,
-    Shot,
     Weights,
     evaluate_position,
     material,
@@ -45,8 +44,8 @@ from ludoteca.games.khet.evaluation import (
     pharaoh_square,
     pharaoh_zone,
     potential,
-    shoot,
 )
+from ludoteca.games.khet.laser import Shot, shoot
 from ludoteca.games.khet.moves import MOVE, TURN_CW, TURNED_CCW, TURNED_CW, UNSTACK, Move, generate
 
 WIN: Final = 1_000_000
