@@ -53,6 +53,8 @@ def square_name(sq: Square) -> str:
 
 #: the 80 real squares, a1 b1 … j1 a2 … j8
 SQUARES: Final = tuple(square(f, r) for r in range(8) for f in range(10))
+#: the same squares as a set, for membership tests in tight loops
+SQUARE_SET: Final = frozenset(SQUARES)
 _BY_NAME: Final = {square_name(sq): sq for sq in SQUARES}
 
 

@@ -20,6 +20,7 @@ from ludoteca.games.khet.board import (
     PYRAMID,
     SCARAB,
     SIZE,
+    SQUARE_SET,
     SQUARES,
     STEP,
     WIDTH,
@@ -80,16 +81,17 @@ def _lines(sq: int, axis: int) -> tuple[tuple[tuple[tuple[int, int], ...], int],
         while 0 <= t < SIZE:
             mask |= 1 << t
             steps.append((t, mask))
-            if t not in _REAL:
+            if t not in SQUARE_SET:
                 break
             t += delta
         out.append((tuple(steps), direction))
     return tuple(out)
 
 
-_REAL: Final = frozenset(SQUARES)
 #: LINES[axis][sq]: see `_lines` (only for real squares)
-LINES: Final = tuple(tuple(_lines(sq, axis) if sq in _REAL else () for sq in range(SIZE)) for axis in (0, 1))
+LINES: Final = tuple(
+    tuple(_lines(sq, axis) if sq in SQUARE_SET else () for sq in range(SIZE)) for axis in (0, 1)
+)
 
 
 def potential(board: Board | list[int], shot: Shot, attacker: int) -> tuple[int, int]:

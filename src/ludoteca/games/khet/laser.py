@@ -50,7 +50,7 @@ from ludoteca.games.khet.board import (
     SIZE,
     SPHINX,
     SPHINX_HOME,
-    SQUARES,
+    SQUARE_SET,
     STEP,
     Board,
     Piece,
@@ -158,8 +158,6 @@ class Shot(NamedTuple):
 
 NO_SHOT: Final = Shot(0, ())
 
-_REAL: Final = frozenset(SQUARES)
-
 
 def _leg_tables() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """For every straight run a beam can make, indexed ``start * SIZE + stop`` (as `next_stop`
@@ -174,11 +172,11 @@ def _leg_tables() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
             codes: list[int] = []
             sq = start + delta
             while 0 <= sq < SIZE:
-                if sq in _REAL:
+                if sq in SQUARE_SET:
                     mask |= 1 << sq
                 lit[start * SIZE + sq] = mask
                 crossed[start * SIZE + sq] = tuple(codes)
-                if sq not in _REAL:
+                if sq not in SQUARE_SET:
                     break
                 codes.append(sq << 1 | (direction & 1))
                 sq += delta
