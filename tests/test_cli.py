@@ -144,3 +144,12 @@ def test_asking_for_the_window_without_a_display_says_so_and_plays_in_the_termin
     assert out.returncode == 0, out.stderr
     assert "no display here" in out.stderr
     assert "Red to move>" in out.stdout
+
+
+def test_a_players_own_khet_setup_starts_from_the_terminal_menu(home: Path) -> None:
+    assert run(["setups", "khet", "copy", "classic", "duel2"], home).returncode == 0
+    # menu: play, Khet, default edition, setup duel2, two humans, then leave at once
+    out = run(["menu"], home, "1\n1\n\nduel2\nh\n\nh\n\nquit\n\n5\n")
+    assert out.returncode == 0, out.stderr
+    assert "not a standard setup" not in out.stdout
+    assert "Silver to move>" in out.stdout
