@@ -19,6 +19,7 @@ corrupt or tampered record is refused with the line and the problem.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,12 +49,43 @@ STANDARD_TAGS = (
 TERMINATIONS = ("resignation", "draw claim", "stopped")
 
 
+#: escapes with a name of their own; any other character that could end or hide a line is written
+#: as \\uXXXX (a tag must stay on its one line, and a record shown in a terminal must read as written)
+_NAMED_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNNAMED = {value[1]: key for key, value in _NAMED_ESCAPES.items()}
+#: bidirectional controls: they reorder what a terminal shows without being seen
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|.)", re.DOTALL)
+
+
+def _needs_code(char: str) -> bool:
+    return unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI_CONTROLS
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as it is written between the quotes: one line, nothing hidden."""
+    out = []
+    for char in value:
+        if char in _NAMED_ESCAPES:
+            out.append(_NAMED_ESCAPES[char])
+        elif _needs_code(char):
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    def one(match: re.Match[str]) -> str:
+        code = match[1]
+        if len(code) == 5:
+            point = int(code[1:], 16)
+            # half a surrogate pair is no character: no file or database could hold it
+            return "\ufffd" if 0xD800 <= point <= 0xDFFF else chr(point)
+        # an unknown escape stands for the character itself, as records have always been read
+        return _UNNAMED.get(code, code)
+
+    return _ESCAPE.sub(one, value)
 
 
 @dataclass

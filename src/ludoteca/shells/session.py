@@ -63,7 +63,7 @@ def result_row(match: Match) -> ResultRow:
         game=match.game.info.key,
         variant=variant_summary(match),
         players=names,
-        kinds=tuple(spec.text().split("=")[-1] for spec in match.seats),
+        kinds=tuple(spec.kind_text() for spec in match.seats),
         scores=outcome.scores,
         ranks=outcome.ranks,
         winner=winners,
