@@ -103,9 +103,9 @@ def cmd_play(argv: list[str]) -> int:
         add_option_flags(parser, game)
     args = parser.parse_args(rest)
     store = _open_store()
-    save_id = None
+    slot = None
     if args.resume:
-        match, save_id = session.load_match(store, args.resume, think=args.think)
+        match, slot = session.load_match(store, args.resume, think=args.think)
     elif args.record:
         match = session.match_from_text(_read_text(args.record), think=args.think)
     else:
@@ -118,10 +118,10 @@ def cmd_play(argv: list[str]) -> int:
     if args.ui == "gui":
         from ludoteca.shells.window import run_gui
 
-        return run_gui(store, match, save_id)
+        return run_gui(store, match, slot)
     from ludoteca.shells.terminal.play import play_in_terminal
 
-    return play_in_terminal(match, store, save_id=save_id)
+    return play_in_terminal(match, store, slot=slot)
 
 
 def _read_text(path: str) -> str:

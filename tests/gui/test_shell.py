@@ -51,7 +51,7 @@ def test_save_leave_resume_and_close_the_window_without_losing_anything(driver: 
     driver.press(resume.rows[saves[0].id])
     play = driver.screen
     assert isinstance(play, PlayScreen)
-    assert play.match.moves == ["4", "4"] and play.save_id == saves[0].id
+    assert play.match.moves == ["4", "4"] and play.slot.id == saves[0].id
     drop(driver, 2)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert not driver.app.step()
@@ -186,3 +186,22 @@ def test_run_returns_when_the_window_is_closed(driver: Driver) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert driver.app.run() == 0
     assert sys.getswitchinterval() == before
+
+
+def test_a_save_changed_by_another_program_is_not_overwritten_from_the_window(driver: Driver) -> None:
+    play = hot_seat_connect4(driver)
+    drop(driver, 3)
+    driver.press(play.buttons["save"])
+    assert driver.app.dialog is not None and driver.app.dialog.entry is not None
+    driver.app.dialog.entry.set_text("evening game")
+    driver.press(driver.app.dialog.buttons[0])
+    [saved] = driver.app.store.list_saves()
+    # another program saves over it meanwhile
+    driver.app.store.save_game("evening game", "connect4", saved.record_text, save_id=saved.id)
+    drop(driver, 2)
+    driver.press(play.buttons["save"])
+    driver.press(driver.app.dialog.buttons[0])
+    assert "saved beside it as “evening game (2)”" in play.message
+    driver.shot("save-clash")
+    names = sorted(s.name for s in driver.app.store.list_saves())
+    assert names == ["evening game", "evening game (2)"]

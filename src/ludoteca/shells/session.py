@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ludoteca.core.errors import LudotecaError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.record import Record
@@ -13,7 +14,7 @@ from ludoteca.core.registry import declaration_of, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
-from ludoteca.store import ResultRow, Store
+from ludoteca.store import ResultRow, SaveSlot, Store, StoreError, Written
 
 
 def start_position(game: Game[Any, Any], options: Options, store: Any) -> str | None:
@@ -71,11 +72,60 @@ def result_row(match: Match) -> ResultRow:
     )
 
 
-def save_match(store: Store, match: Match, name: str | None, save_id: int | None = None) -> int:
-    """Save (or overwrite `save_id`); returns the save's id."""
+def save_match(store: Store, match: Match, name: str | None, over: SaveSlot | None = None) -> Written:
+    """Save the match as a new save, or over `over` (the save it was resumed from or last saved
+    to). The record is proven readable before the write is committed: the text as stored is read
+    back and replayed through the rules (RecordError, and nothing written, if it is not this game)."""
     if not name:
         name = default_save_name(match)
-    return store.save_game(name, match.game.info.key, match.to_record().dumps(), save_id=save_id)
+    text = match.to_record().dumps()
+    return store.write_save(name, match.game.info.key, text, over=over, check=proof_of(match))
+
+
+def proof_of(match: Match) -> Callable[[str], None]:
+    """A check that a record text is `match`: it reads, replays, and gives the same moves and end."""
+
+    def check(stored: str) -> None:
+        try:
+            again = match_from_text(stored)
+        except LudotecaError as err:
+            raise RecordError(
+                _("this game's record does not read back ({problem}), so it was not saved").format(
+                    problem=err
+                )
+            ) from None
+        if again.moves != match.moves or _result(again) != _result(match):
+            raise RecordError(_("this game's record replays differently from the game, so it was not saved"))
+
+    return check
+
+
+def _result(match: Match) -> str | None:
+    outcome = match.outcome
+    return None if outcome is None else outcome.result_tag()
+
+
+def save_name(store: Store, slot: SaveSlot) -> str:
+    """The save's name now (someone may have renamed it), or the one it had when it was written."""
+    try:
+        return store.load_save(slot.id).name
+    except StoreError:
+        return slot.name
+
+
+def clash_notice(written: Written) -> str | None:
+    """One sentence when the game went into a new save because its own had changed elsewhere."""
+    if written.clashed is None:
+        return None
+    if written.clash_deleted:
+        return _(
+            "The save “{old}” was deleted elsewhere while this game was open, so the game was saved "
+            "again as number {id}."
+        ).format(old=written.clashed.name, id=written.slot.id)
+    return _(
+        "The save “{old}” was changed elsewhere (another Ludoteca) while this game was open, so this "
+        "game was saved beside it as “{new}” (number {id}) and both are kept."
+    ).format(old=written.clashed.name, new=written.slot.name, id=written.slot.id)
 
 
 def default_save_name(match: Match) -> str:
@@ -83,12 +133,13 @@ def default_save_name(match: Match) -> str:
     return _("{title} {stamp}").format(title=match.game.info.title, stamp=stamp)
 
 
-def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, int]:
-    """Resume a saved game: (match, save id). Raises StoreError / RecordError with clear sentences."""
+def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, SaveSlot]:
+    """Resume a saved game: the match and the save it came from (to save over it later, unless
+    someone else has meanwhile). Raises StoreError / RecordError with clear sentences."""
     saved = store.load_save(ref)
     record = Record.loads(saved.record_text)
     game = get_game(record.game)
-    return Match.from_record(game, record, saved.record_text, think=think), saved.id
+    return Match.from_record(game, record, saved.record_text, think=think), saved.slot
 
 
 def match_from_text(text: str, think: float | None = None) -> Match:
@@ -107,13 +158,16 @@ def describe_outcome(match: Match) -> str:
 
 
 __all__ = [
+    "clash_notice",
     "describe_outcome",
     "load_match",
     "match_from_text",
     "new_match",
     "player_names",
+    "proof_of",
     "result_row",
     "save_match",
+    "save_name",
     "start_position",
     "variant_summary",
 ]

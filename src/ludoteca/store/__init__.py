@@ -10,7 +10,7 @@ from ludoteca.store.errors import StoreError
 from ludoteca.store.migrations import LATEST_VERSION
 from ludoteca.store.paths import DB_FILENAME, HOME_VARIABLE, data_home, default_db_path
 from ludoteca.store.results import ResultRow
-from ludoteca.store.saves import SavedGame, SaveRef
+from ludoteca.store.saves import SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
 from ludoteca.store.store import Store
 
@@ -20,10 +20,12 @@ __all__ = [
     "LATEST_VERSION",
     "ResultRow",
     "SaveRef",
+    "SaveSlot",
     "SavedGame",
     "SetupRow",
     "Store",
     "StoreError",
+    "Written",
     "data_home",
     "default_db_path",
 ]

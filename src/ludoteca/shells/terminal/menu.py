@@ -165,8 +165,8 @@ class Menu:
         index = self.choose(_("Which saved game?"), [f"{s.name} ({s.game}, {s.updated[:16]})" for s in saves])
         if index is None:
             return
-        match, save_id = session.load_match(self.store, saves[index].id)
-        TerminalGame(match, self.store, self.console, save_id=save_id).run()
+        match, slot = session.load_match(self.store, saves[index].id)
+        TerminalGame(match, self.store, self.console, slot=slot).run()
 
     def scores(self) -> None:
         if self.only is not None:
