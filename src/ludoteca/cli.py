@@ -165,10 +165,20 @@ def cmd_saves(argv: list[str]) -> int:
         saves = store.list_saves()
         if not saves:
             print(_("No saved games yet. In a game, type 'save'."))
+        unreadable: list[str] = []
         for saved in saves:
-            record = Record.loads(saved.record_text)
-            status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
+            try:
+                record = Record.loads(saved.record_text)
+                status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
+            except ValueError as err:  # RecordError, and any number a damaged record holds
+                status = _("unreadable")
+                sentence = _(
+                    "Save number {id} (“{name}”) cannot be read: {err}. You can still export or delete it."
+                )
+                unreadable.append(sentence.format(id=saved.id, name=saved.name, err=err))
             print(f"{saved.id:>4}  {saved.name:<32} {saved.game:<11} {status:<10} {saved.updated}")
+        for sentence in unreadable:
+            print(sentence)
         if saves:
             print(_("Resume with: ludoteca play --resume NUMBER"))
     elif action == "show":
@@ -205,14 +215,14 @@ def cmd_scores(argv: list[str]) -> int:
     rows = _open_store().results(args.game)
     if not rows:
         print(_("No finished games yet."))
-        return 0
-    if args.sorted:
-        rows = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0))
-    for row in rows:
+    shown = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0)) if args.sorted else rows
+    for row in shown:
         scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
         players = ", ".join(row.players)
         winner = row.winner or (_("draw") if len(row.players) > 1 and len(set(row.ranks)) == 1 else "")
         print(f"{row.date[:16]:<17} {row.game:<11} {row.variant:<18} {players:<30} {scores:<10} {winner}")
+    for sentence in rows.damaged:
+        print(sentence)
     return 0
 
 

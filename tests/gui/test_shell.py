@@ -205,3 +205,30 @@ def test_a_save_changed_by_another_program_is_not_overwritten_from_the_window(dr
     driver.shot("save-clash")
     names = sorted(s.name for s in driver.app.store.list_saves())
     assert names == ["evening game", "evening game (2)"]
+
+
+def test_the_score_history_and_the_saves_show_the_good_rows_beside_a_damaged_one(driver: Driver) -> None:
+    from ludoteca.shells.window.screens.scores import ScoresScreen
+    from ludoteca.store import ResultRow
+    from tests.saving.test_bad_rows import UNESCAPED, raw_insert, result_row, save_row
+
+    store = driver.app.store
+    store.add_result(
+        ResultRow(
+            "2026-01-02", "connect4", "classic", ("Ann", "Bob"), ("human", "human"), None, (1, 2), "Ann", "x"
+        )
+    )
+    raw_insert(store.path, "results", result_row("not json"))
+    store.save_game("good one", "connect4", '[Game "connect4"]\n[Seed "1"]\n\n1. 4\n')
+    raw_insert(store.path, "saves", save_row("old khet", UNESCAPED))
+    driver.press(driver.screen.buttons["scores"])
+    scores = driver.screen
+    assert isinstance(scores, ScoresScreen)
+    assert len(scores.rows) == 1 and "Result number 2 in the history is damaged" in scores.error
+    driver.shot("scores-damaged-row")
+    driver.app.go("saves")
+    driver.frames(2)
+    saves = driver.screen
+    assert isinstance(saves, SavesScreen) and len(saves.rows) == 2
+    assert "unreadable" in saves.rows[2].text
+    driver.shot("saves-unreadable-row")

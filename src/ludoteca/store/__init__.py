@@ -9,7 +9,7 @@ from __future__ import annotations
 from ludoteca.store.errors import StoreError
 from ludoteca.store.migrations import LATEST_VERSION
 from ludoteca.store.paths import DB_FILENAME, HOME_VARIABLE, data_home, default_db_path
-from ludoteca.store.results import ResultRow
+from ludoteca.store.results import ResultRow, ResultRows
 from ludoteca.store.saves import SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
 from ludoteca.store.store import Store
@@ -19,6 +19,7 @@ __all__ = [
     "HOME_VARIABLE",
     "LATEST_VERSION",
     "ResultRow",
+    "ResultRows",
     "SaveRef",
     "SaveSlot",
     "SavedGame",

@@ -65,7 +65,7 @@ class Written:
 #: checks the record text as it was stored, inside the write's transaction; raising undoes the write
 RecordCheck = Callable[[str], object]
 
-_COLUMNS = "id, name, game, record, created, updated, version"
+_COLUMNS = "id, CAST(name AS BLOB), CAST(game AS BLOB), CAST(record AS BLOB), created, updated, version"
 
 
 def _from_row(row: tuple[object, ...]) -> SavedGame:
@@ -82,7 +82,9 @@ def _from_row(row: tuple[object, ...]) -> SavedGame:
 
 
 def _text(value: object) -> str:
-    return str(value)
+    # texts are read as bytes: a save whose text another program broke is still listed (the
+    # undecodable bytes replaced), so it can be named, exported or deleted, and never hides the others
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
 def _number(ref: SaveRef) -> int | None:

@@ -13,7 +13,7 @@ from ludoteca.store import settings as _settings
 from ludoteca.store import setups as _setups
 from ludoteca.store.db import Database
 from ludoteca.store.paths import default_db_path
-from ludoteca.store.results import ResultRow
+from ludoteca.store.results import ResultRow, ResultRows
 from ludoteca.store.saves import RecordCheck, SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
 
@@ -98,8 +98,9 @@ class Store:
         """Append a finished game to the history; returns its number. History rows are never changed."""
         return _results.add_result(self._db, row)
 
-    def results(self, game_key: str | None = None) -> list[ResultRow]:
-        """The history, oldest first; only `game_key`'s when given."""
+    def results(self, game_key: str | None = None) -> ResultRows:
+        """The history, oldest first; only `game_key`'s when given. A damaged row is left out and
+        named in the list's `damaged` sentences."""
         return _results.results(self._db, game_key)
 
     # -- custom setups -------------------------------------------------------------------

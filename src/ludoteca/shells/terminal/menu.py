@@ -182,6 +182,8 @@ class Menu:
             self.console.say(
                 f"{row.date[:16]}  {row.game:<11} {', '.join(row.players):<30} {scores:<10} {row.winner}"
             )
+        for sentence in rows.damaged:
+            self.console.say(sentence)
 
     def rules(self) -> None:
         game = self.pick_game()

@@ -26,7 +26,7 @@ def describe_save(saved: SavedGame) -> str:
         record = Record.loads(saved.record_text)
         title = _(get_game(saved.game).info.title)
         status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
-    except LudotecaError:
+    except (LudotecaError, ValueError):  # ValueError: a number a damaged record holds
         title, status = saved.game, _("unreadable")
     return f"{saved.name}   ·   {title}   ·   {status}   ·   {local_time(saved.updated)}"
 
