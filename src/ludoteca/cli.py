@@ -17,7 +17,7 @@ from ludoteca.core.declaration import CommandContext, GameDeclaration
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
-from ludoteca.core.record import Record, replay
+from ludoteca.core.record import MAX_RECORD_BYTES, Record
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.i18n import _, set_language
@@ -125,10 +125,21 @@ def cmd_play(argv: list[str]) -> int:
 
 
 def _read_text(path: str) -> str:
+    """A record file's text; at most MAX_RECORD_BYTES are read, so a device or a huge file is
+    refused instead of filling the memory (`replay /dev/zero`)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as err:
         raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise UsageError(
+            _("{path} is too large to be a game record (more than {size} MiB)").format(
+                path=path, size=MAX_RECORD_BYTES >> 20
+            )
+        )
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(_("{path} is not a text file").format(path=path)) from None
 
@@ -142,6 +153,8 @@ def cmd_rules(argv: list[str]) -> int:
 
 
 def cmd_saves(argv: list[str]) -> int:
+    from ludoteca.shells import session
+
     parser = _parser("ludoteca saves", _("List, show, rename, delete, export or import saved games."))
     sub = parser.add_subparsers(dest="action")
     sub.add_parser("list", help=_("list the saved games (default)"))
@@ -193,11 +206,8 @@ def cmd_saves(argv: list[str]) -> int:
         Path(args.file).write_text(store.load_save(args.save).record_text, encoding="utf-8")
         print(_("Written to {file}.").format(file=args.file))
     elif action == "import":
-        text = _read_text(args.file)
-        record = Record.loads(text)
-        replay(get_game(record.game), record, text)
-        sid = store.save_game(args.name or Path(args.file).stem, record.game, text)
-        print(_("Imported as number {id}.").format(id=sid))
+        written = session.import_record(store, _read_text(args.file), args.name or Path(args.file).stem)
+        print(_("Imported as number {id}.").format(id=written.slot.id))
     return 0
 
 

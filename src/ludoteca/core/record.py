@@ -29,9 +29,12 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _PLY = re.compile(r"^(?P<number>\d+)\.\s*(?P<move>.*)$")
+# TODO(text): use core.text
+_RESULT = re.compile(r"[0-9]{1,2}(?:-[0-9]{1,2})*")
 
 #: tags every record may carry besides the game's options
 STANDARD_TAGS = (
@@ -45,6 +48,8 @@ STANDARD_TAGS = (
     "Position",
     "Event",
 )
+#: the largest record file read (a long Five or More game is a few tens of KiB)
+MAX_RECORD_BYTES = 1 << 20
 #: how a game can end without the rules ending it
 TERMINATIONS = ("resignation", "draw claim", "stopped")
 
@@ -104,6 +109,8 @@ class Record:
     #: a start position in the game's position format (when not the standard start)
     position: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    #: the line each tag was read from (for messages about a record read from text)
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def dumps(self) -> str:
         tags: list[tuple[str, str]] = [("Game", self.game)]
@@ -133,7 +140,8 @@ class Record:
         tags: dict[str, tuple[str, int]] = {}
         moves: list[str] = []
         in_moves = False
-        for lineno, raw in enumerate(text.splitlines(), start=1):
+        # a byte-order mark, which some editors put at the start of a UTF-8 file, is not text
+        for lineno, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
             line = raw.split(";", 1)[0].strip() if not raw.lstrip().startswith("[") else raw.strip()
             if not line:
                 continue
@@ -183,10 +191,14 @@ class Record:
                 raise RecordError(
                     f"scores must be whole numbers, not {scores_text!r}", tags["Scores"][1]
                 ) from None
-        options = {name: value for name, (value, _) in tags.items() if name not in STANDARD_TAGS}
+        options = {name: value for name, (value, _line) in tags.items() if name not in STANDARD_TAGS}
         result = tag("Result")
+        if result is not None and result != "*" and not _RESULT.fullmatch(result):
+            problem = _("the result must be '*' or each player's rank joined by '-' (e.g. 1-2), not {text!r}")
+            raise RecordError(problem.format(text=result), tags["Result"][1])
         return Record(
-            game=tags["Game"][0],
+            # keys are lower case; a record typed with [Game "QWIRKLE"] is still the same game
+            game=tags["Game"][0].strip().lower(),
             seed=int(seed_text),
             options={name.lower(): value for name, value in options.items()},
             seats=seats,
@@ -196,6 +208,7 @@ class Record:
             termination=tag("Termination"),
             date=tag("Date"),
             position=tag("Position"),
+            tag_lines={name: line for name, (_value, line) in tags.items()},
         )
 
     def move_line(self, index: int) -> int:
@@ -257,31 +270,83 @@ def replay(game: Game[Any, Any], record: Record, text: str | None = None) -> lis
 
 
 def _check_result(game: Game[Any, Any], record: Record, final: Any) -> None:
-    outcome = game.outcome(final)
-    if record.termination is not None and record.termination not in TERMINATIONS:
-        raise RecordError(
-            f"unknown termination {record.termination!r}; expected one of {', '.join(TERMINATIONS)}"
-        )
-    if outcome is not None:
-        if record.result is not None and record.result != outcome.result_tag():
-            raise RecordError(
-                f"the record claims the result {record.result} but the moves give {outcome.result_tag()}"
-            )
-        if record.scores is not None and outcome.scores is not None and record.scores != outcome.scores:
-            raise RecordError("the record's scores do not match the moves")
-    elif record.result is not None and record.termination is None:
-        raise RecordError(
-            f"the record claims the result {record.result} but the game is not over after its moves"
-        )
+    record_outcome(game, record, final)
 
 
 def record_outcome(game: Game[Any, Any], record: Record, final: Any) -> Outcome | None:
-    """The outcome the record stands for: the rules' own, or the stated resignation/draw/stop."""
+    """The outcome the record stands for, checked against its moves: the rules' own, or the
+    resignation, draw claim or stop its tags state. RecordError (naming the tag's line) when the
+    Result, Scores or Termination tags disagree with the moves or with each other."""
+    line = record.tag_lines.get
+    seats = len(record.seats)
+    if record.termination is not None and record.termination not in TERMINATIONS:
+        problem = _("unknown termination {text!r}; expected one of {known}")
+        raise RecordError(
+            problem.format(text=record.termination, known=", ".join(TERMINATIONS)), line("Termination")
+        )
+    if record.scores is not None and len(record.scores) != seats:
+        problem = _("the record gives {n} scores for {seats} players")
+        raise RecordError(problem.format(n=len(record.scores), seats=seats), line("Scores"))
+    if record.result is not None:
+        _check_ranks(record.result, seats, line("Result"))
     outcome = game.outcome(final)
-    if outcome is not None or record.result is None:
-        return outcome
-    ranks = Outcome.parse_result_tag(record.result)
-    return Outcome(ranks, record.termination or "", record.scores)
+    if outcome is not None:
+        if record.termination is not None:
+            problem = _("the record says the game ended by {how}, but its moves end it by the rules")
+            raise RecordError(problem.format(how=record.termination), line("Termination"))
+    elif record.termination is not None:
+        if record.result is None:
+            problem = _("the record says the game ended by {how} but gives no result")
+            raise RecordError(problem.format(how=record.termination), line("Termination"))
+        outcome = _stated_ending(game, record, final)
+    elif record.result is not None:
+        problem = _("the record claims the result {result} but the game is not over after its moves")
+        raise RecordError(problem.format(result=record.result), line("Result"))
+    else:
+        return None
+    if record.result is not None and record.result != outcome.result_tag():
+        problem = _("the record claims the result {result} but the moves give {actual}")
+        raise RecordError(problem.format(result=record.result, actual=outcome.result_tag()), line("Result"))
+    if record.scores is not None and outcome.scores is not None and record.scores != outcome.scores:
+        raise RecordError(_("the record's scores do not match the moves"), line("Scores"))
+    return outcome
+
+
+def _check_ranks(result: str, seats: int, line: int | None) -> None:
+    """A result is one rank per player, 1 for the best, and tied players share the better rank."""
+    ranks = Outcome.parse_result_tag(result)
+    if len(ranks) != seats:
+        problem = _("the result {result} gives {n} ranks for {seats} players")
+        raise RecordError(problem.format(result=result, n=len(ranks), seats=seats), line)
+    if any(rank != 1 + sum(other < rank for other in ranks) for rank in ranks):
+        problem = _(
+            "the result {result} is not a possible ranking (1 is the best; tied players share a rank)"
+        )
+        raise RecordError(problem.format(result=result), line)
+
+
+def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
+    """The ending the Termination tag states, as the rules would have made it, or RecordError."""
+    line = record.tag_lines.get("Termination")
+    seats = len(record.seats)
+    if record.termination == "draw claim":
+        if not game.can_claim_draw(final):
+            raise RecordError(_("the record ends with a draw claim, but no draw can be claimed there"), line)
+        return game.claim_draw(final)
+    if record.termination == "stopped" and seats != 1:
+        raise RecordError(
+            _("only a game for one player can be stopped; this one has {n}").format(n=seats), line
+        )
+    if record.termination == "resignation" and seats == 1:
+        raise RecordError(_("a game for one player is stopped, not resigned"), line)
+    for seat in range(seats):
+        ending = game.resign(final, seat)
+        if ending.result_tag() == record.result:
+            return ending
+    problem = _("the result {result} is not one that {how} gives here")
+    raise RecordError(
+        problem.format(result=record.result, how=record.termination), record.tag_lines.get("Result")
+    )
 
 
 def options_text(options: Mapping[str, OptionValue]) -> str:

@@ -82,6 +82,13 @@ def save_match(store: Store, match: Match, name: str | None, over: SaveSlot | No
     return store.write_save(name, match.game.info.key, text, over=over, check=proof_of(match))
 
 
+def import_record(store: Store, text: str, name: str) -> Written:
+    """Keep a record from a file as a save, once fully checked: its tags, every move replayed through
+    the rules, and its stated result against the moves. The save holds the record as Ludoteca
+    writes it (the game's own key, every option), proven readable like any save."""
+    return save_match(store, match_from_text(text), name)
+
+
 def proof_of(match: Match) -> Callable[[str], None]:
     """A check that a record text is `match`: it reads, replays, and gives the same moves and end."""
 
@@ -160,6 +167,7 @@ def describe_outcome(match: Match) -> str:
 __all__ = [
     "clash_notice",
     "describe_outcome",
+    "import_record",
     "load_match",
     "match_from_text",
     "new_match",
