@@ -168,6 +168,7 @@ def cmd_saves(argv: list[str]) -> int:
     exp = sub.add_parser("export", help=_("write a saved game's record to a file"))
     exp.add_argument("save")
     exp.add_argument("file")
+    exp.add_argument("--force", action="store_true", help=_("overwrite FILE if it exists"))
     imp = sub.add_parser("import", help=_("save a record file (checked by replaying it)"))
     imp.add_argument("file")
     imp.add_argument("--name")
@@ -203,12 +204,34 @@ def cmd_saves(argv: list[str]) -> int:
         store.delete_save(args.save)
         print(_("Deleted."))
     elif action == "export":
-        Path(args.file).write_text(store.load_save(args.save).record_text, encoding="utf-8")
-        print(_("Written to {file}.").format(file=args.file))
+        if _export(Path(args.file), store.load_save(args.save).record_text, args.force):
+            print(_("Written to {file}.").format(file=args.file))
     elif action == "import":
         written = session.import_record(store, _read_text(args.file), args.name or Path(args.file).stem)
         print(_("Imported as number {id}.").format(id=written.slot.id))
     return 0
+
+
+def _export(path: Path, text: str, force: bool) -> bool:
+    """Write an exported record; an existing file is overwritten only with --force or a yes."""
+    from ludoteca.shells.files import FileExists, write_text
+
+    try:
+        write_text(path, text, overwrite=force)
+        return True
+    except FileExists:
+        if not sys.stdin.isatty():
+            raise UsageError(
+                _("{path} already exists; add --force to overwrite it, or choose another name").format(
+                    path=path
+                )
+            ) from None
+    print(_("{path} already exists. Overwrite it? [y/N] ").format(path=path), end="", flush=True)
+    if sys.stdin.readline().strip().lower() not in ("y", "yes", "o", "oui"):
+        print(_("Nothing was written."))
+        return False
+    write_text(path, text, overwrite=True)
+    return True
 
 
 def cmd_scores(argv: list[str]) -> int:
