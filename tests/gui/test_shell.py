@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec
@@ -232,3 +233,29 @@ def test_the_score_history_and_the_saves_show_the_good_rows_beside_a_damaged_one
     assert isinstance(saves, SavesScreen) and len(saves.rows) == 2
     assert "unreadable" in saves.rows[2].text
     driver.shot("saves-unreadable-row")
+
+
+def test_closing_the_window_while_another_program_holds_the_data_file_keeps_a_recovery_file(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from ludoteca.shells import session
+
+    monkeypatch.setattr(session, "KEEP_PAUSES", (0.01,))
+    store = driver.app.store
+    with store._db.read() as conn:  # this window waits 50 ms for the lock, not 5 s
+        conn.execute("PRAGMA busy_timeout = 50")
+    play = hot_seat_connect4(driver)
+    drop(driver, 3)
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        assert not driver.app.step()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    [kept] = (store.path.parent / "recovery").iterdir()
+    assert "1. 4" in kept.read_text() and play.match.moves == ["4"]
+    assert f"Its record is kept in {kept}" in capsys.readouterr().err

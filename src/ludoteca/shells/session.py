@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError, RecordError
@@ -14,7 +18,8 @@ from ludoteca.core.registry import declaration_of, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
-from ludoteca.store import ResultRow, SaveSlot, Store, StoreError, Written
+from ludoteca.shells.files import FileExists, FileRefused, write_text
+from ludoteca.store import ResultRow, SaveSlot, Store, StoreBusy, StoreError, Written
 
 
 def start_position(game: Game[Any, Any], options: Options, store: Any) -> str | None:
@@ -80,6 +85,83 @@ def save_match(store: Store, match: Match, name: str | None, over: SaveSlot | No
         name = default_save_name(match)
     text = match.to_record().dumps()
     return store.write_save(name, match.game.info.key, text, over=over, check=proof_of(match))
+
+
+#: pauses, in seconds, between attempts to save a game that is being left while another program
+#: holds the data file (each attempt itself waits `store.db.BUSY_SECONDS` for it)
+KEEP_PAUSES = (1.0, 2.0, 4.0)
+#: the folder, beside the data file, for records that could not be saved
+RECOVERY_FOLDER = "recovery"
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """Where a game being left went: into a save, or (when the store refused it) a recovery file,
+    or, when even that could not be written, nowhere but the `message` (which then holds it)."""
+
+    written: Written | None
+    recovery: Path | None
+    message: str
+
+
+def keep_match(
+    store: Store,
+    match: Match,
+    name: str | None,
+    over: SaveSlot | None,
+    notify: Callable[[str], None],
+    sleep: Callable[[float], None] = time.sleep,
+) -> Kept:
+    """Save a game that is being left (input ended, Ctrl-C, the window closed), so it is never lost:
+    while another program holds the data file, try again after each of KEEP_PAUSES (saying so
+    through `notify`); if it still cannot be saved, write its record to a recovery file and say
+    where. `message` is the sentence to show at the end."""
+    pauses = iter(KEEP_PAUSES)
+    while True:
+        try:
+            written = save_match(store, match, name, over)
+        except StoreBusy as err:
+            pause = next(pauses, None)
+            if pause is None:
+                return _recover(store, match, err)
+            notify(
+                _("The data file is busy (another Ludoteca is writing); trying again in {n} s…").format(
+                    n=pause
+                )
+            )
+            sleep(pause)
+            continue
+        except LudotecaError as err:
+            return _recover(store, match, err)
+        saved = _("Saved (number {id}). Resume with: ludoteca play --resume {id}").format(id=written.slot.id)
+        notice = clash_notice(written)
+        return Kept(written, None, f"{notice}\n{saved}" if notice else saved)
+
+
+def _recover(store: Store, match: Match, err: Exception) -> Kept:
+    text = match.to_record().dumps()
+    folder = store.path.parent / RECOVERY_FOLDER
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for attempt in itertools.count(1):
+            path = folder / f"{stamp}{'' if attempt == 1 else f'-{attempt}'}-{match.game.info.key}.txt"
+            try:
+                write_text(path, text)
+                break
+            except FileExists:
+                continue
+    except (OSError, FileRefused) as failure:
+        sentence = _(
+            "Could not save the game ({err}), nor keep it in a file ({failure}). Here is its record; "
+            "copy it into a file and import it with: ludoteca saves import FILE"
+        )
+        return Kept(None, None, sentence.format(err=err, failure=failure) + "\n" + text)
+    sentence = _(
+        "Could not save the game ({err}). Its record is kept in {path}; get it back with: "
+        "ludoteca saves import {path}"
+    )
+    return Kept(None, path, sentence.format(err=err, path=path))
 
 
 def import_record(store: Store, text: str, name: str) -> Written:
@@ -168,6 +250,7 @@ __all__ = [
     "clash_notice",
     "describe_outcome",
     "import_record",
+    "keep_match",
     "load_match",
     "match_from_text",
     "new_match",

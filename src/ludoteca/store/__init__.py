@@ -6,7 +6,7 @@ the modules below it are its parts (`db` opens and upgrades the file, `migration
 
 from __future__ import annotations
 
-from ludoteca.store.errors import StoreError
+from ludoteca.store.errors import StoreBusy, StoreError
 from ludoteca.store.migrations import LATEST_VERSION
 from ludoteca.store.paths import DB_FILENAME, HOME_VARIABLE, data_home, default_db_path
 from ludoteca.store.results import ResultRow, ResultRows
@@ -25,6 +25,7 @@ __all__ = [
     "SavedGame",
     "SetupRow",
     "Store",
+    "StoreBusy",
     "StoreError",
     "Written",
     "data_home",

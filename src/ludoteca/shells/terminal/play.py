@@ -286,14 +286,24 @@ class TerminalGame:
         if self.store is not None and self.match.moves and not self.match.over:
             answer = self.console.ask(_("Save before leaving? [Y/n] ")).lower()
             if answer in ("", "y", "yes", "o", "oui"):
-                self._save(None)
+                self._keep()
         return False
 
     def _autosave(self) -> None:
         """Input ended or Ctrl-C: keep the game rather than lose it."""
         if self.store is not None and self.match.moves and not self.match.over:
             self.console.say(_("Input ended; saving the game so nothing is lost."))
-            self._save(None)
+            self._keep()
+
+    def _keep(self) -> None:
+        """Save a game being left, waiting out another program holding the data file, or keep it in
+        a recovery file: it is never lost."""
+        assert self.store is not None
+        name = session.save_name(self.store, self.slot) if self.slot is not None else None
+        kept = session.keep_match(self.store, self.match, name, self.slot, self.console.say)
+        if kept.written is not None:
+            self.slot = kept.written.slot
+        self.console.say(kept.message)
 
     # ----- the end ----------------------------------------------------------------------------
     def _finish(self) -> bool:

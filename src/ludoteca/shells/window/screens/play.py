@@ -10,6 +10,8 @@ long it thinks.
 
 from __future__ import annotations
 
+import logging
+import sys
 import threading
 from typing import Any
 
@@ -34,6 +36,13 @@ from ludoteca.shells.window.rules_dialog import RulesDialog
 from ludoteca.shells.window.screens.panel import Layout, draw_panel, layout_for
 from ludoteca.shells.window.widgets import Choice, Dialog, button, set_enabled
 from ludoteca.store import SaveSlot, StoreError
+
+log = logging.getLogger(__name__)
+
+
+def _tell(sentence: str) -> None:
+    log.warning("%s", sentence)
+    print(sentence, file=sys.stderr)
 
 
 class PlayScreen(Screen):
@@ -608,10 +617,17 @@ class PlayScreen(Screen):
         self._cancel_hint()
 
     def on_quit(self) -> None:
-        """The window closes mid-game: save it so nothing is lost."""
+        """The window closes mid-game: save it so nothing is lost (waiting out another program
+        holding the data file, else into a recovery file). The window is going, so what happened
+        is told on the terminal that started it and in the log."""
         self.leave()
         if self.dirty and self.match.moves and not self.match.over:
-            self.save()
+            name = self.default_save_name()
+            kept = session.keep_match(self.app.store, self.match, name, self.slot, _tell)
+            if kept.written is not None:
+                self.slot = kept.written.slot
+                self.dirty = False
+            _tell(kept.message)
 
     # ----- drawing ------------------------------------------------------------------------------
     def scene(self, now: float) -> Scene:
