@@ -196,7 +196,7 @@ def cmd_saves(argv: list[str]) -> int:
         if saves:
             print(_("Resume with: ludoteca play --resume NUMBER"))
     elif action == "show":
-        print(store.load_save(args.save).record_text, end="")
+        print(session.record_to_show(store.load_save(args.save))[0], end="")
     elif action == "rename":
         store.rename_save(args.save, args.name)
         print(_("Renamed."))
@@ -204,8 +204,11 @@ def cmd_saves(argv: list[str]) -> int:
         store.delete_save(args.save)
         print(_("Deleted."))
     elif action == "export":
-        if _export(Path(args.file), store.load_save(args.save).record_text, args.force):
+        text, note = session.record_to_show(store.load_save(args.save))
+        if _export(Path(args.file), text, args.force):
             print(_("Written to {file}.").format(file=args.file))
+            if note:
+                print(note)
     elif action == "import":
         written = session.import_record(store, _read_text(args.file), args.name or Path(args.file).stem)
         print(_("Imported as number {id}.").format(id=written.slot.id))

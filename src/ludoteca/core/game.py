@@ -127,6 +127,13 @@ class Game(ABC, Generic[S, M]):
         is announced. Default: the notation itself."""
         return self.format_move(state, move)
 
+    def hides_secret(self, before: S, after: S) -> bool:
+        """Whether the move from `before` to `after` gave its mover something the other players may
+        not see (tiles drawn into a hidden hand, cards put face down). Undo at a shared screen never
+        takes such a move back for someone else, since that would show it. Default: every move of a
+        game with hidden information."""
+        return self.info.hidden_information
+
     def read_move(self, state: S, text: str) -> M:
         """Parse and check legality in one go (what front ends call with user input)."""
         move = self.parse_move(state, text)

@@ -112,12 +112,15 @@ class Record:
     #: the line each tag was read from (for messages about a record read from text)
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
-    def dumps(self) -> str:
+    def dumps(self, *, with_seed: bool = True) -> str:
+        """The record as text; `with_seed=False` leaves the seed out (a player's copy of a game
+        with hidden information: the seed would let anyone rebuild every hand and deck)."""
         tags: list[tuple[str, str]] = [("Game", self.game)]
         for name, value in self.options.items():
             shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
             tags.append((name.capitalize(), shown))
-        tags.append(("Seed", str(self.seed)))
+        if with_seed:
+            tags.append(("Seed", str(self.seed)))
         tags.append(("Players", ", ".join(seat.text() for seat in self.seats)))
         if self.date:
             tags.append(("Date", self.date))

@@ -19,7 +19,7 @@ from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
 from ludoteca.shells.files import FileExists, FileRefused, write_text
-from ludoteca.store import ResultRow, SaveSlot, Store, StoreBusy, StoreError, Written
+from ludoteca.store import ResultRow, SavedGame, SaveSlot, Store, StoreBusy, StoreError, Written
 
 
 def start_position(game: Game[Any, Any], options: Options, store: Any) -> str | None:
@@ -236,6 +236,37 @@ def match_from_text(text: str, think: float | None = None) -> Match:
     return Match.from_record(get_game(record.game), record, text, think=think)
 
 
+def record_to_show(saved: SavedGame) -> tuple[str, str | None]:
+    """A save's record as it may be shown or exported to a player, and a note when it is not the
+    full record. While a game with hidden information goes on, that is the player's view: no seed,
+    and the moves as the one person playing may read them (everyone's secrets hidden when several
+    share the screen). The store keeps the full record, which is shown once the game has ended."""
+    try:
+        game = get_game(Record.loads(saved.record_text).game)
+    except LudotecaError:
+        return saved.record_text, None  # no game to hide anything for: the text as it is
+    if not game.info.hidden_information:
+        return saved.record_text, None
+    try:
+        match = match_from_text(saved.record_text)
+    except LudotecaError as err:
+        raise RecordError(
+            _(
+                "this save cannot be replayed ({err}); it holds a game with hidden information, so it "
+                "is not shown, since its seed and moves would give away every player's secrets"
+            ).format(err=err)
+        ) from None
+    if match.over:
+        return saved.record_text, None
+    copy = match.to_record()
+    copy.moves = match.public_moves(match.lone_human())
+    note = _(
+        "The seed and the hidden moves are left out while the game goes on; the full record becomes "
+        "available when the game ends."
+    )
+    return "".join(f"; {line}\n" for line in note.splitlines()) + copy.dumps(with_seed=False), note
+
+
 def describe_outcome(match: Match) -> str:
     outcome = match.outcome
     if outcome is None:
@@ -256,6 +287,7 @@ __all__ = [
     "new_match",
     "player_names",
     "proof_of",
+    "record_to_show",
     "result_row",
     "save_match",
     "save_name",

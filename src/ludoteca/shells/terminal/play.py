@@ -71,7 +71,8 @@ class TerminalGame:
         if event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED):
             self._redraw = True
         if event.kind == events.REDO:
-            replayed = self.match.moves[-event.count :]
+            # as the table may read them: a computer's face-down cards stay face down
+            replayed = self.match.public_moves(self.match.lone_human(), self.match.ply - event.count)
             self.console.say(_("Replayed: {moves}").format(moves=" ".join(replayed)))
         elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
             self._depth = event.info.depth
@@ -229,7 +230,7 @@ class TerminalGame:
             if match.undo():
                 say(_("Taken back."))
             else:
-                say(_("Nothing to undo."))
+                say(match.undo_barrier() or _("Nothing to undo."))
         elif command == "redo":
             if not match.redo():
                 say(_("Nothing to redo."))

@@ -101,6 +101,8 @@ class EndScreen(Screen):
 
         if self.match.undo():
             self.app.go("play", self.match, self.slot, dirty=True)
+        else:
+            self.error = self.match.undo_barrier() or ""
 
     def back(self) -> None:
         self.menu()

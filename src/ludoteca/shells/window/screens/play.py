@@ -309,6 +309,8 @@ class PlayScreen(Screen):
         self.transition = None
         if self.match.undo():
             self.say(_("Taken back."))
+        elif (barrier := self.match.undo_barrier()) is not None:
+            self.say(barrier, error=True)
         else:
             self.say(_("Nothing to undo."))
 
