@@ -89,3 +89,12 @@ def test_a_new_file_is_written(saved: int, tmp_path: Path, capsys: pytest.Captur
     code, out, _err = export(capsys, str(target))
     assert code == 0 and f"Written to {target}." in out
     assert target.read_text() == RECORD
+
+
+def test_impossible_file_names_are_explained(
+    saved: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = export(capsys, str(tmp_path / ("x" * 300)))
+    assert code == 2 and "File name too long" in err and "nothing was written" in err
+    code, _out, err = export(capsys, str(tmp_path / "a\0b"))
+    assert code == 2 and "cannot hold a NUL character" in err

@@ -26,6 +26,15 @@ class FileExists(FileRefused):
 
 def check_target(path: Path) -> None:
     """Refuse, before anything is written, a target that cannot become a text file."""
+    if "\0" in str(path):
+        raise FileRefused(_("a file name cannot hold a NUL character; choose another name"))
+    try:
+        _check_place(path)
+    except OSError as err:  # a name too long, a folder we may not look into…
+        raise FileRefused(_explain(path, err)) from None
+
+
+def _check_place(path: Path) -> None:
     if path.is_dir():
         raise FileRefused(
             _("{path} is a folder; give the name of a file in it, for example {example}").format(
