@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import random
@@ -471,6 +472,15 @@ def _choose_language() -> None:
 LOG_FILENAME = "ludoteca.log"
 
 
+class _LogFile(logging.FileHandler):
+    """The log file, opened at the first message; a log that cannot be written (the folder went
+    away, the disk is full) must never stop the program that is only trying to note something."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(OSError):
+            super().emit(record)
+
+
 def _open_log() -> None:
     """Send Ludoteca's log to a file in the data folder (the terminal keeps its one-line
     messages); with no writable folder, nowhere."""
@@ -483,7 +493,7 @@ def _open_log() -> None:
 
         folder = data_home()
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(folder / LOG_FILENAME, encoding="utf-8", delay=True)
+        handler: logging.Handler = _LogFile(folder / LOG_FILENAME, encoding="utf-8", delay=True)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     except OSError:
         handler = logging.NullHandler()

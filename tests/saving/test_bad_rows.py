@@ -76,3 +76,11 @@ def test_a_damaged_result_is_left_out_and_named_and_the_others_are_shown(home: P
     assert scores.returncode == 0, scores.stderr
     assert scores.stdout.count("Ann, Bob") == 2
     assert "Result number 3 in the history is damaged" in scores.stdout
+
+
+def test_a_log_file_that_cannot_be_written_does_not_stop_the_score_history(home: Path, store: Store) -> None:
+    from ludoteca import cli
+
+    raw_insert(store.path, "results", result_row("not json"))
+    (home / "ludoteca.log").mkdir()  # the log's name is taken by a folder: it cannot be opened
+    assert cli.main(["scores"]) == 0

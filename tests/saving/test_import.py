@@ -103,3 +103,9 @@ def test_replaying_an_endless_file_stops_with_a_sentence(home: Path) -> None:
     out = run(["replay", "/dev/zero"], home, timeout=30)
     assert out.returncode == 2
     assert "/dev/zero is too large to be a game record (more than 1 MiB)" in out.stderr
+
+
+def test_odd_seeds_are_refused_not_crashed_on(store: Store) -> None:
+    for seed in ("²", "9" * 5000, "--5"):
+        with pytest.raises(RecordError, match="the seed must be a whole number"):
+            session.import_record(store, connect4(f'[Seed "{seed}"]').replace('[Seed "1"]\n', ""), "odd")

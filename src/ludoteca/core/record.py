@@ -180,7 +180,8 @@ class Record:
             return found[0] if found else None
 
         seed_text = tag("Seed") or "0"
-        if not seed_text.lstrip("-").isdigit():
+        # TODO(text): use core.text
+        if not re.fullmatch(r"-?[0-9]{1,20}", seed_text):
             raise RecordError(f"the seed must be a whole number, not {seed_text!r}", tags["Seed"][1])
         try:
             seats = parse_seats(tag("Players") or "human,human")
