@@ -202,7 +202,7 @@ def test_a_save_changed_by_another_program_is_not_overwritten_from_the_window(dr
     drop(driver, 2)
     driver.press(play.buttons["save"])
     driver.press(driver.app.dialog.buttons[0])
-    assert "saved beside it as “evening game (2)”" in play.message
+    assert play.message.startswith("Saved as “evening game (2)” (number 2): “evening game” was changed")
     driver.shot("save-clash")
     names = sorted(s.name for s in driver.app.store.list_saves())
     assert names == ["evening game", "evening game (2)"]

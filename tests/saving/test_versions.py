@@ -32,7 +32,7 @@ def test_two_terminals_resuming_one_save_both_keep_their_moves(store: Store) -> 
         second.run()
     assert "Saved (number 1)" in first_out.getvalue()
     said = second_out.getvalue()
-    assert "“Evening” was changed elsewhere" in said and "“Evening (2)” (number 2)" in said
+    assert "Saved as “Evening (2)” (number 2): “Evening” was changed elsewhere" in said
     assert "Saved (number 2)" in said
     kept = {s.name: session.load_match(store, s.id)[0].moves for s in store.list_saves()}
     assert kept == {"Evening": ["4", "1"], "Evening (2)": ["4", "7", "7"]}

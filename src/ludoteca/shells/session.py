@@ -206,14 +206,14 @@ def clash_notice(written: Written) -> str | None:
     """One sentence when the game went into a new save because its own had changed elsewhere."""
     if written.clashed is None:
         return None
+    # where the game is now comes first: a status bar may only have room for that
     if written.clash_deleted:
         return _(
-            "The save “{old}” was deleted elsewhere while this game was open, so the game was saved "
-            "again as number {id}."
+            "Saved again as number {id}: “{old}” was deleted elsewhere while this game was open."
         ).format(old=written.clashed.name, id=written.slot.id)
     return _(
-        "The save “{old}” was changed elsewhere (another Ludoteca) while this game was open, so this "
-        "game was saved beside it as “{new}” (number {id}) and both are kept."
+        "Saved as “{new}” (number {id}): “{old}” was changed elsewhere (another Ludoteca) while this "
+        "game was open, and both are kept."
     ).format(old=written.clashed.name, new=written.slot.name, id=written.slot.id)
 
 
