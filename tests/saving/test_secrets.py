@@ -7,6 +7,9 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
+from ludoteca.core import RecordError
 from ludoteca.core.record import Record
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
@@ -123,3 +126,14 @@ def test_the_terminal_says_why_undo_stops_and_redo_keeps_the_computers_cards_dow
     TerminalGame(turtles_with_cards_down(), store, Console(io.StringIO("undo\nredo\n"), out)).run()
     [replayed] = re.findall(r"Replayed: (.*)", out.getvalue())
     assert "add ?" in replayed and not re.search(r"add [FLRX]", replayed)
+
+
+def test_an_unreplayable_save_of_a_game_with_secrets_is_not_shown(store: Store) -> None:
+    whole = turtles_with_cards_down().to_record().dumps()
+    out_of_order = whole.replace("\n2. ", "\n7. ", 1)  # does not even parse
+    illegal = whole + "5. nonsense\n"  # parses, but does not replay
+    for number, broken in enumerate((out_of_order, illegal)):
+        store.save_game(f"broken {number}", "turtles", broken)
+        with pytest.raises(RecordError, match="hidden information, so it is not shown"):
+            session.record_to_show(store.load_save(f"broken {number}"))
+        assert str(SEED) in store.load_save(f"broken {number}").record_text  # kept whole in the store

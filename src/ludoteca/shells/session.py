@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import itertools
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from ludoteca.core.errors import LudotecaError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.record import Record
-from ludoteca.core.registry import declaration_of, get_game
+from ludoteca.core.registry import declaration_of, find, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
@@ -241,12 +242,11 @@ def record_to_show(saved: SavedGame) -> tuple[str, str | None]:
     full record. While a game with hidden information goes on, that is the player's view: no seed,
     and the moves as the one person playing may read them (everyone's secrets hidden when several
     share the screen). The store keeps the full record, which is shown once the game has ended."""
-    try:
-        game = get_game(Record.loads(saved.record_text).game)
-    except LudotecaError:
-        return saved.record_text, None  # no game to hide anything for: the text as it is
-    if not game.info.hidden_information:
-        return saved.record_text, None
+    # the game is looked for on its tag alone, so a record too damaged to read is not shown whole
+    tag = re.search(r'^\ufeff?\s*\[Game\s+"([^"]*)"\]', saved.record_text, re.M)
+    declared = find(tag[1]) if tag else None
+    if declared is None or not declared.game.info.hidden_information:
+        return saved.record_text, None  # nothing to hide (or no game known to hide it for)
     try:
         match = match_from_text(saved.record_text)
     except LudotecaError as err:
