@@ -114,3 +114,14 @@ def test_when_not_even_a_recovery_file_can_be_written_the_record_is_shown(quick:
     assert kept.written is None and kept.recovery is None
     assert "copy it into a file and import it" in kept.message
     assert '[Game "connect4"]' in kept.message and "4. 5" in kept.message
+
+
+def test_even_a_bug_while_saving_leaves_the_game_in_a_recovery_file(
+    quick: Store, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(quick, "write_save", broken)
+    kept = session.keep_match(quick, a_game(), "evening", None, lambda _s: None)
+    assert kept.recovery is not None and "4. 5" in kept.recovery.read_text()

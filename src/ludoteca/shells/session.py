@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import itertools
+import logging
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +22,8 @@ from ludoteca.i18n import _
 from ludoteca.match import Match
 from ludoteca.shells.files import FileExists, FileRefused, write_text
 from ludoteca.store import ResultRow, SavedGame, SaveSlot, Store, StoreBusy, StoreError, Written
+
+log = logging.getLogger(__name__)
 
 
 def start_position(game: Game[Any, Any], options: Options, store: Any) -> str | None:
@@ -133,6 +136,9 @@ def keep_match(
             sleep(pause)
             continue
         except LudotecaError as err:
+            return _recover(store, match, err)
+        except Exception as err:  # a bug must not cost the game either: it is the last way out
+            log.exception("saving a game being left failed")
             return _recover(store, match, err)
         saved = _("Saved (number {id}). Resume with: ludoteca play --resume {id}").format(id=written.slot.id)
         notice = clash_notice(written)
