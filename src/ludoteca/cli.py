@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import random
@@ -17,7 +18,7 @@ from ludoteca.core.declaration import CommandContext, GameDeclaration
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
-from ludoteca.core.record import Record, replay
+from ludoteca.core.record import MAX_RECORD_BYTES, Record
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.i18n import _, set_language
@@ -103,9 +104,9 @@ def cmd_play(argv: list[str]) -> int:
         add_option_flags(parser, game)
     args = parser.parse_args(rest)
     store = _open_store()
-    save_id = None
+    slot = None
     if args.resume:
-        match, save_id = session.load_match(store, args.resume, think=args.think)
+        match, slot = session.load_match(store, args.resume, think=args.think)
     elif args.record:
         match = session.match_from_text(_read_text(args.record), think=args.think)
     else:
@@ -118,17 +119,28 @@ def cmd_play(argv: list[str]) -> int:
     if args.ui == "gui" and _window_possible():
         from ludoteca.shells.window import run_gui
 
-        return run_gui(store, match, save_id)
+        return run_gui(store, match, slot)
     from ludoteca.shells.terminal.play import play_in_terminal
 
-    return play_in_terminal(match, store, save_id=save_id)
+    return play_in_terminal(match, store, slot=slot)
 
 
 def _read_text(path: str) -> str:
+    """A record file's text; at most MAX_RECORD_BYTES are read, so a device or a huge file is
+    refused instead of filling the memory (`replay /dev/zero`)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as err:
         raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise UsageError(
+            _("{path} is too large to be a game record (more than {size} MiB)").format(
+                path=path, size=MAX_RECORD_BYTES >> 20
+            )
+        )
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(_("{path} is not a text file").format(path=path)) from None
 
@@ -142,6 +154,8 @@ def cmd_rules(argv: list[str]) -> int:
 
 
 def cmd_saves(argv: list[str]) -> int:
+    from ludoteca.shells import session
+
     parser = _parser("ludoteca saves", _("List, show, rename, delete, export or import saved games."))
     sub = parser.add_subparsers(dest="action")
     sub.add_parser("list", help=_("list the saved games (default)"))
@@ -155,6 +169,7 @@ def cmd_saves(argv: list[str]) -> int:
     exp = sub.add_parser("export", help=_("write a saved game's record to a file"))
     exp.add_argument("save")
     exp.add_argument("file")
+    exp.add_argument("--force", action="store_true", help=_("overwrite FILE if it exists"))
     imp = sub.add_parser("import", help=_("save a record file (checked by replaying it)"))
     imp.add_argument("file")
     imp.add_argument("--name")
@@ -165,14 +180,24 @@ def cmd_saves(argv: list[str]) -> int:
         saves = store.list_saves()
         if not saves:
             print(_("No saved games yet. In a game, type 'save'."))
+        unreadable: list[str] = []
         for saved in saves:
-            record = Record.loads(saved.record_text)
-            status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
+            try:
+                record = Record.loads(saved.record_text)
+                status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
+            except ValueError as err:  # RecordError, and any number a damaged record holds
+                status = _("unreadable")
+                sentence = _(
+                    "Save number {id} (“{name}”) cannot be read: {err}. You can still export or delete it."
+                )
+                unreadable.append(sentence.format(id=saved.id, name=saved.name, err=err))
             print(f"{saved.id:>4}  {saved.name:<32} {saved.game:<11} {status:<10} {saved.updated}")
+        for sentence in unreadable:
+            print(sentence)
         if saves:
             print(_("Resume with: ludoteca play --resume NUMBER"))
     elif action == "show":
-        print(store.load_save(args.save).record_text, end="")
+        print(session.record_to_show(store.load_save(args.save))[0], end="")
     elif action == "rename":
         store.rename_save(args.save, args.name)
         print(_("Renamed."))
@@ -180,15 +205,37 @@ def cmd_saves(argv: list[str]) -> int:
         store.delete_save(args.save)
         print(_("Deleted."))
     elif action == "export":
-        Path(args.file).write_text(store.load_save(args.save).record_text, encoding="utf-8")
-        print(_("Written to {file}.").format(file=args.file))
+        text, note = session.record_to_show(store.load_save(args.save))
+        if _export(Path(args.file), text, args.force):
+            print(_("Written to {file}.").format(file=args.file))
+            if note:
+                print(note)
     elif action == "import":
-        text = _read_text(args.file)
-        record = Record.loads(text)
-        replay(get_game(record.game), record, text)
-        sid = store.save_game(args.name or Path(args.file).stem, record.game, text)
-        print(_("Imported as number {id}.").format(id=sid))
+        written = session.import_record(store, _read_text(args.file), args.name or Path(args.file).stem)
+        print(_("Imported as number {id}.").format(id=written.slot.id))
     return 0
+
+
+def _export(path: Path, text: str, force: bool) -> bool:
+    """Write an exported record; an existing file is overwritten only with --force or a yes."""
+    from ludoteca.shells.files import FileExists, write_text
+
+    try:
+        write_text(path, text, overwrite=force)
+        return True
+    except FileExists:
+        if not sys.stdin.isatty():
+            raise UsageError(
+                _("{path} already exists; add --force to overwrite it, or choose another name").format(
+                    path=path
+                )
+            ) from None
+    print(_("{path} already exists. Overwrite it? [y/N] ").format(path=path), end="", flush=True)
+    if sys.stdin.readline().strip().lower() not in ("y", "yes", "o", "oui"):
+        print(_("Nothing was written."))
+        return False
+    write_text(path, text, overwrite=True)
+    return True
 
 
 def cmd_scores(argv: list[str]) -> int:
@@ -205,14 +252,14 @@ def cmd_scores(argv: list[str]) -> int:
     rows = _open_store().results(args.game)
     if not rows:
         print(_("No finished games yet."))
-        return 0
-    if args.sorted:
-        rows = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0))
-    for row in rows:
+    shown = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0)) if args.sorted else rows
+    for row in shown:
         scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
         players = ", ".join(row.players)
         winner = row.winner or (_("draw") if len(row.players) > 1 and len(set(row.ranks)) == 1 else "")
         print(f"{row.date[:16]:<17} {row.game:<11} {row.variant:<18} {players:<30} {scores:<10} {winner}")
+    for sentence in rows.damaged:
+        print(sentence)
     return 0
 
 
@@ -438,6 +485,15 @@ def _choose_language() -> None:
 LOG_FILENAME = "ludoteca.log"
 
 
+class _LogFile(logging.FileHandler):
+    """The log file, opened at the first message; a log that cannot be written (the folder went
+    away, the disk is full) must never stop the program that is only trying to note something."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(OSError):
+            super().emit(record)
+
+
 def _open_log() -> None:
     """Send Ludoteca's log to a file in the data folder (the terminal keeps its one-line
     messages); with no writable folder, nowhere."""
@@ -450,7 +506,7 @@ def _open_log() -> None:
 
         folder = data_home()
         folder.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(folder / LOG_FILENAME, encoding="utf-8", delay=True)
+        handler: logging.Handler = _LogFile(folder / LOG_FILENAME, encoding="utf-8", delay=True)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     except OSError:
         handler = logging.NullHandler()

@@ -102,3 +102,51 @@ def test_arbitrary_text_never_crashes_the_reader(text: str) -> None:
     except RecordError:
         return
     assert record.game
+
+
+# ----- tag values are escaped on write (issue 12, item 1) -------------------------------------------
+AWKWARD = 'line one\nline two\r\t"quoted" back\\slash \x00\x1b[31m \u2028\u2029\x85 \u202eevil'
+
+
+def test_a_tag_value_on_several_lines_is_written_on_one_and_read_back_exactly() -> None:
+    record = make(["a1"], position=AWKWARD)
+    text = record.dumps()
+    [position_line] = [line for line in text.splitlines() if line.startswith("[Position")]
+    assert position_line.endswith('"]')
+    assert text.splitlines() == text.rstrip("\n").split("\n")  # no line break hidden in a value
+    assert not any(char in text for char in "\x00\x1b\x85\u2028\u2029\u202e\r\t")
+    assert Record.loads(text).position == AWKWARD
+
+
+def test_player_names_with_separators_and_line_breaks_survive_the_round_trip() -> None:
+    names = ("Ann, the great", "x=y", "back\\slash", "two\nlines")
+    seats = tuple(SeatSpec("human", None, name) for name in names)
+    record = Record("tictactoe", 7, {}, seats, ["a1"])
+    assert Record.loads(record.dumps()).seats == seats
+
+
+def test_records_written_before_escaping_still_read_the_same() -> None:
+    text = '[Game "khet"]\n[Position "S:S:f4:\\\\ R:S:e5:\\\\"]\n[Players "a\\\\b=human, human"]\n'
+    record = Record.loads(text)
+    assert record.position == "S:S:f4:\\ R:S:e5:\\"
+    assert record.seats[0].name == "a\\b"
+
+
+def test_half_a_surrogate_pair_is_not_let_into_a_record() -> None:
+    record = Record.loads('[Game "tictactoe"]\n[Players "\\ud800=human, human"]\n')
+    assert record.seats[0].name == "\ufffd"
+    record.seats[0].name.encode("utf-8")  # what the store will have to do
+
+
+names = st.text(max_size=20).map(str.strip).filter(bool)
+
+
+@given(position=st.text(max_size=80), first=names, second=names, variant=st.text(max_size=20))
+def test_any_text_in_tags_and_names_is_read_back_as_written(
+    position: str, first: str, second: str, variant: str
+) -> None:
+    seats = (SeatSpec("human", None, first), SeatSpec("computer", 2, second))
+    record = Record("tictactoe", 3, {"variant": variant}, seats, ["a1", "b2"], position=position or None)
+    text = record.dumps()
+    assert Record.loads(text) == record
+    assert text.splitlines() == text.rstrip("\n").split("\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec
@@ -51,7 +52,7 @@ def test_save_leave_resume_and_close_the_window_without_losing_anything(driver: 
     driver.press(resume.rows[saves[0].id])
     play = driver.screen
     assert isinstance(play, PlayScreen)
-    assert play.match.moves == ["4", "4"] and play.save_id == saves[0].id
+    assert play.match.moves == ["4", "4"] and play.slot.id == saves[0].id
     drop(driver, 2)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert not driver.app.step()
@@ -217,3 +218,75 @@ def test_the_score_history_also_lists_every_score_best_first(driver: Driver) -> 
         (19, "Toto"),
     ]
     driver.shot("scores-best-first")
+
+
+def test_a_save_changed_by_another_program_is_not_overwritten_from_the_window(driver: Driver) -> None:
+    play = hot_seat_connect4(driver)
+    drop(driver, 3)
+    driver.press(play.buttons["save"])
+    assert driver.app.dialog is not None and driver.app.dialog.entry is not None
+    driver.app.dialog.entry.set_text("evening game")
+    driver.press(driver.app.dialog.buttons[0])
+    [saved] = driver.app.store.list_saves()
+    # another program saves over it meanwhile
+    driver.app.store.save_game("evening game", "connect4", saved.record_text, save_id=saved.id)
+    drop(driver, 2)
+    driver.press(play.buttons["save"])
+    driver.press(driver.app.dialog.buttons[0])
+    assert play.message.startswith("Saved as “evening game (2)” (number 2): “evening game” was changed")
+    driver.shot("save-clash")
+    names = sorted(s.name for s in driver.app.store.list_saves())
+    assert names == ["evening game", "evening game (2)"]
+
+
+def test_the_score_history_and_the_saves_show_the_good_rows_beside_a_damaged_one(driver: Driver) -> None:
+    from ludoteca.shells.window.screens.scores import ScoresScreen
+    from ludoteca.store import ResultRow
+    from tests.saving.test_bad_rows import UNESCAPED, raw_insert, result_row, save_row
+
+    store = driver.app.store
+    store.add_result(
+        ResultRow(
+            "2026-01-02", "connect4", "classic", ("Ann", "Bob"), ("human", "human"), None, (1, 2), "Ann", "x"
+        )
+    )
+    raw_insert(store.path, "results", result_row("not json"))
+    store.save_game("good one", "connect4", '[Game "connect4"]\n[Seed "1"]\n\n1. 4\n')
+    raw_insert(store.path, "saves", save_row("old khet", UNESCAPED))
+    driver.press(driver.screen.buttons["scores"])
+    scores = driver.screen
+    assert isinstance(scores, ScoresScreen)
+    assert len(scores.rows) == 1 and "Result number 2 in the history is damaged" in scores.error
+    driver.shot("scores-damaged-row")
+    driver.app.go("saves")
+    driver.frames(2)
+    saves = driver.screen
+    assert isinstance(saves, SavesScreen) and len(saves.rows) == 2
+    assert "unreadable" in saves.rows[2].text
+    driver.shot("saves-unreadable-row")
+
+
+def test_closing_the_window_while_another_program_holds_the_data_file_keeps_a_recovery_file(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from ludoteca.shells import session
+
+    monkeypatch.setattr(session, "KEEP_PAUSES", (0.01,))
+    store = driver.app.store
+    with store._db.read() as conn:  # this window waits 50 ms for the lock, not 5 s
+        conn.execute("PRAGMA busy_timeout = 50")
+    play = hot_seat_connect4(driver)
+    drop(driver, 3)
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        assert not driver.app.step()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    [kept] = (store.path.parent / "recovery").iterdir()
+    assert "1. 4" in kept.read_text() and play.match.moves == ["4"]
+    assert f"Its record is kept in {kept}" in capsys.readouterr().err

@@ -127,7 +127,9 @@ def test_a_failing_upgrade_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch
     monkeypatch.setattr(
         migrations, "MIGRATIONS", (*migrations.MIGRATIONS, Migration("broken", half_done_then_fail))
     )
-    with pytest.raises(StoreError, match=r"could not upgrade .* from schema 1 to 3 \(step bug\)"):
+    with pytest.raises(
+        StoreError, match=rf"could not upgrade .* from schema 1 to {LATEST_VERSION + 1} \(step bug\)"
+    ):
         Store(path)
     # even the steps that succeeded (schema 2) were rolled back with the failing one
     assert pragma(path, "user_version") == 1
@@ -136,3 +138,13 @@ def test_a_failing_upgrade_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch
     with Store(path) as store:
         assert store.load_save("old game").game == "connect4"
         assert store.schema_version == LATEST_VERSION
+
+
+def test_saves_from_before_versions_start_at_version_1(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    make_v1(path)
+    with Store(path) as store:
+        old = store.load_save("old game")
+        assert old.version == 1
+        done = store.write_save("old game", "connect4", "1. d\n2. d\n", over=old.slot)
+        assert done.clashed is None and store.load_save("old game").version == 2

@@ -149,3 +149,66 @@ def test_saves_survive_reopening(home: Path) -> None:
         sid = store.save_game("kept", "khet", "text with ünïcödé ✓\n")
     with Store() as store:
         assert store.load_save(sid).record_text == "text with ünïcödé ✓\n"
+
+
+# ----- versions: two programs resuming the same save (issue 12, item 4) -----------------------------
+def test_the_second_of_two_programs_saving_over_one_save_gets_a_new_save_and_nothing_is_lost(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "shared.sqlite3"
+    with Store(path) as setup:
+        setup.save_game("Evening", "othello", RECORD)
+    with Store(path) as first, Store(path) as second:
+        mine, theirs = first.load_save("Evening").slot, second.load_save("Evening").slot
+        assert mine == theirs and mine.version == 1
+        done = first.write_save("Evening", "othello", RECORD + "3. e6\n", over=mine)
+        assert done.clashed is None and done.slot == mine.__class__(mine.id, "Evening", 2)
+        late = second.write_save("Evening", "othello", RECORD + "3. f5\n", over=theirs)
+        assert late.clashed == theirs and not late.clash_deleted
+        assert late.slot.id != mine.id and late.slot.name == "Evening (2)"
+        # the first program's moves are still there, and so are the second's
+        assert first.load_save(mine.id).record_text.endswith("3. e6\n")
+        assert first.load_save("Evening (2)").record_text.endswith("3. f5\n")
+        # each goes on saving over its own save
+        again = second.write_save("Evening (2)", "othello", RECORD, over=late.slot)
+        assert again.clashed is None and again.slot.version == 2
+
+
+def test_a_save_deleted_meanwhile_is_written_again_as_a_new_save(store: Store) -> None:
+    slot = store.load_save(store.save_game("gone", "othello", RECORD)).slot
+    store.delete_save(slot.id)
+    done = store.write_save("gone", "othello", RECORD, over=slot)
+    assert done.clash_deleted and done.slot.name == "gone" and done.slot.id != slot.id
+
+
+def test_names_beside_a_clash_count_up_and_stay_short_enough(store: Store) -> None:
+    long = "x" * 80
+    slot = store.load_save(store.save_game(long, "othello", RECORD)).slot
+    store.save_game(long, "othello", RECORD, save_id=slot.id)  # someone else overwrote it
+    first = store.write_save(long, "othello", RECORD, over=slot)
+    second = store.write_save(long, "othello", RECORD, over=slot)
+    assert first.slot.name == "x" * 76 + " (2)"
+    assert second.slot.name == "x" * 76 + " (3)"
+
+
+def test_a_failing_check_of_the_stored_text_leaves_nothing_written(store: Store) -> None:
+    seen: list[str] = []
+
+    def refuse(text: str) -> None:
+        seen.append(text)
+        raise StoreError("does not read back")
+
+    with pytest.raises(StoreError, match="read back"):
+        store.write_save("new", "othello", RECORD, check=refuse)
+    assert seen == [RECORD] and store.list_saves() == []
+    slot = store.load_save(store.save_game("old", "othello", RECORD)).slot
+    with pytest.raises(StoreError):
+        store.write_save("old", "othello", "changed", over=slot, check=refuse)
+    assert store.load_save(slot.id) == store.load_save("old") and store.load_save("old").version == 1
+    assert store.load_save("old").record_text == RECORD
+
+
+def test_huge_or_odd_save_numbers_are_just_not_found(store: Store) -> None:
+    for ref in ("9" * 5000, 2**70, -1, "²"):
+        with pytest.raises(StoreError, match="no saved game"):
+            store.load_save(ref)

@@ -7,7 +7,7 @@ import pytest
 
 from ludoteca.games.turtles.board import parse_square
 from ludoteca.games.turtles.cards import Card
-from ludoteca.games.turtles.moves import AddCards, BuildWall, public_move
+from ludoteca.games.turtles.moves import AddCards, BuildWall
 from ludoteca.games.turtles.window_replay import (
     TIMING,
     beam_squares,
@@ -125,9 +125,9 @@ def test_cards_waiting_in_the_strip_leave_their_hand_slots_empty() -> None:
 
 def test_the_move_list_never_names_the_cards_put_face_down() -> None:
     move = AddCards(cards("FLX"), True)
-    assert GAME.format_move(table(2), public_move(move)) == "add ? ? ? /discard"
+    assert GAME.public_move_text(table(2), move, None) == "add ? ? ? /discard"
     wall = BuildWall("stone", parse_square("c4"))
-    assert public_move(wall) == wall
+    assert GAME.public_move_text(table(2), wall, None) == GAME.format_move(table(2), wall)
 
 
 def test_turtle_letters_stay_distinct_in_french() -> None:

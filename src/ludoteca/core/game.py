@@ -120,6 +120,20 @@ class Game(ABC, Generic[S, M]):
     def parse_move(self, state: S, text: str) -> M:
         """Read a move; raises NotationError when the text is not a move of this game."""
 
+    def public_move_text(self, state: S, move: M, viewer: Seat | None) -> str:
+        """The move as `viewer` may read it (None: anyone at the table), played from `state`: its
+        notation with what is secret from the viewer written `?` (cards put face down, tiles given
+        back to the bag). What saves show and export while a game goes on, and how a computer's move
+        is announced. Default: the notation itself."""
+        return self.format_move(state, move)
+
+    def hides_secret(self, before: S, after: S) -> bool:
+        """Whether the move from `before` to `after` gave its mover something the other players may
+        not see (tiles drawn into a hidden hand, cards put face down). Undo at a shared screen never
+        takes such a move back for someone else, since that would show it. Default: every move of a
+        game with hidden information."""
+        return self.info.hidden_information
+
     def read_move(self, state: S, text: str) -> M:
         """Parse and check legality in one go (what front ends call with user input)."""
         move = self.parse_move(state, text)

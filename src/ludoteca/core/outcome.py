@@ -71,6 +71,7 @@ class Outcome:
     @staticmethod
     def parse_result_tag(text: str) -> tuple[int, ...]:
         parts = text.split("-")
-        if not all(p.isdigit() for p in parts):
+        # TODO(text): use core.text
+        if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
             raise ValueError(f"{text!r} is not a result (ranks joined by '-', e.g. 1-2)")
         return tuple(int(p) for p in parts)

@@ -19,6 +19,7 @@ corrupt or tampered record is refused with the line and the problem.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,9 +29,12 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _PLY = re.compile(r"^(?P<number>\d+)\.\s*(?P<move>.*)$")
+# TODO(text): use core.text
+_RESULT = re.compile(r"[0-9]{1,2}(?:-[0-9]{1,2})*")
 
 #: tags every record may carry besides the game's options
 STANDARD_TAGS = (
@@ -44,16 +48,49 @@ STANDARD_TAGS = (
     "Position",
     "Event",
 )
+#: the largest record file read (a long Five or More game is a few tens of KiB)
+MAX_RECORD_BYTES = 1 << 20
 #: how a game can end without the rules ending it
 TERMINATIONS = ("resignation", "draw claim", "stopped")
 
 
+#: escapes with a name of their own; any other character that could end or hide a line is written
+#: as \\uXXXX (a tag must stay on its one line, and a record shown in a terminal must read as written)
+_NAMED_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_UNNAMED = {value[1]: key for key, value in _NAMED_ESCAPES.items()}
+#: bidirectional controls: they reorder what a terminal shows without being seen
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|.)", re.DOTALL)
+
+
+def _needs_code(char: str) -> bool:
+    return unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI_CONTROLS
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as it is written between the quotes: one line, nothing hidden."""
+    out = []
+    for char in value:
+        if char in _NAMED_ESCAPES:
+            out.append(_NAMED_ESCAPES[char])
+        elif _needs_code(char):
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    def one(match: re.Match[str]) -> str:
+        code = match[1]
+        if len(code) == 5:
+            point = int(code[1:], 16)
+            # half a surrogate pair is no character: no file or database could hold it
+            return "\ufffd" if 0xD800 <= point <= 0xDFFF else chr(point)
+        # an unknown escape stands for the character itself, as records have always been read
+        return _UNNAMED.get(code, code)
+
+    return _ESCAPE.sub(one, value)
 
 
 @dataclass
@@ -72,13 +109,18 @@ class Record:
     #: a start position in the game's position format (when not the standard start)
     position: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    #: the line each tag was read from (for messages about a record read from text)
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
-    def dumps(self) -> str:
+    def dumps(self, *, with_seed: bool = True) -> str:
+        """The record as text; `with_seed=False` leaves the seed out (a player's copy of a game
+        with hidden information: the seed would let anyone rebuild every hand and deck)."""
         tags: list[tuple[str, str]] = [("Game", self.game)]
         for name, value in self.options.items():
             shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
             tags.append((name.capitalize(), shown))
-        tags.append(("Seed", str(self.seed)))
+        if with_seed:
+            tags.append(("Seed", str(self.seed)))
         tags.append(("Players", ", ".join(seat.text() for seat in self.seats)))
         if self.date:
             tags.append(("Date", self.date))
@@ -101,7 +143,8 @@ class Record:
         tags: dict[str, tuple[str, int]] = {}
         moves: list[str] = []
         in_moves = False
-        for lineno, raw in enumerate(text.splitlines(), start=1):
+        # a byte-order mark, which some editors put at the start of a UTF-8 file, is not text
+        for lineno, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
             line = raw.split(";", 1)[0].strip() if not raw.lstrip().startswith("[") else raw.strip()
             if not line:
                 continue
@@ -137,7 +180,8 @@ class Record:
             return found[0] if found else None
 
         seed_text = tag("Seed") or "0"
-        if not seed_text.lstrip("-").isdigit():
+        # TODO(text): use core.text
+        if not re.fullmatch(r"-?[0-9]{1,20}", seed_text):
             raise RecordError(f"the seed must be a whole number, not {seed_text!r}", tags["Seed"][1])
         try:
             seats = parse_seats(tag("Players") or "human,human")
@@ -151,10 +195,14 @@ class Record:
                 raise RecordError(
                     f"scores must be whole numbers, not {scores_text!r}", tags["Scores"][1]
                 ) from None
-        options = {name: value for name, (value, _) in tags.items() if name not in STANDARD_TAGS}
+        options = {name: value for name, (value, _line) in tags.items() if name not in STANDARD_TAGS}
         result = tag("Result")
+        if result is not None and result != "*" and not _RESULT.fullmatch(result):
+            problem = _("the result must be '*' or each player's rank joined by '-' (e.g. 1-2), not {text!r}")
+            raise RecordError(problem.format(text=result), tags["Result"][1])
         return Record(
-            game=tags["Game"][0],
+            # keys are lower case; a record typed with [Game "QWIRKLE"] is still the same game
+            game=tags["Game"][0].strip().lower(),
             seed=int(seed_text),
             options={name.lower(): value for name, value in options.items()},
             seats=seats,
@@ -164,6 +212,7 @@ class Record:
             termination=tag("Termination"),
             date=tag("Date"),
             position=tag("Position"),
+            tag_lines={name: line for name, (_value, line) in tags.items()},
         )
 
     def move_line(self, index: int) -> int:
@@ -225,31 +274,83 @@ def replay(game: Game[Any, Any], record: Record, text: str | None = None) -> lis
 
 
 def _check_result(game: Game[Any, Any], record: Record, final: Any) -> None:
-    outcome = game.outcome(final)
-    if record.termination is not None and record.termination not in TERMINATIONS:
-        raise RecordError(
-            f"unknown termination {record.termination!r}; expected one of {', '.join(TERMINATIONS)}"
-        )
-    if outcome is not None:
-        if record.result is not None and record.result != outcome.result_tag():
-            raise RecordError(
-                f"the record claims the result {record.result} but the moves give {outcome.result_tag()}"
-            )
-        if record.scores is not None and outcome.scores is not None and record.scores != outcome.scores:
-            raise RecordError("the record's scores do not match the moves")
-    elif record.result is not None and record.termination is None:
-        raise RecordError(
-            f"the record claims the result {record.result} but the game is not over after its moves"
-        )
+    record_outcome(game, record, final)
 
 
 def record_outcome(game: Game[Any, Any], record: Record, final: Any) -> Outcome | None:
-    """The outcome the record stands for: the rules' own, or the stated resignation/draw/stop."""
+    """The outcome the record stands for, checked against its moves: the rules' own, or the
+    resignation, draw claim or stop its tags state. RecordError (naming the tag's line) when the
+    Result, Scores or Termination tags disagree with the moves or with each other."""
+    line = record.tag_lines.get
+    seats = len(record.seats)
+    if record.termination is not None and record.termination not in TERMINATIONS:
+        problem = _("unknown termination {text!r}; expected one of {known}")
+        raise RecordError(
+            problem.format(text=record.termination, known=", ".join(TERMINATIONS)), line("Termination")
+        )
+    if record.scores is not None and len(record.scores) != seats:
+        problem = _("the record gives {n} scores for {seats} players")
+        raise RecordError(problem.format(n=len(record.scores), seats=seats), line("Scores"))
+    if record.result is not None:
+        _check_ranks(record.result, seats, line("Result"))
     outcome = game.outcome(final)
-    if outcome is not None or record.result is None:
-        return outcome
-    ranks = Outcome.parse_result_tag(record.result)
-    return Outcome(ranks, record.termination or "", record.scores)
+    if outcome is not None:
+        if record.termination is not None:
+            problem = _("the record says the game ended by {how}, but its moves end it by the rules")
+            raise RecordError(problem.format(how=record.termination), line("Termination"))
+    elif record.termination is not None:
+        if record.result is None:
+            problem = _("the record says the game ended by {how} but gives no result")
+            raise RecordError(problem.format(how=record.termination), line("Termination"))
+        outcome = _stated_ending(game, record, final)
+    elif record.result is not None:
+        problem = _("the record claims the result {result} but the game is not over after its moves")
+        raise RecordError(problem.format(result=record.result), line("Result"))
+    else:
+        return None
+    if record.result is not None and record.result != outcome.result_tag():
+        problem = _("the record claims the result {result} but the moves give {actual}")
+        raise RecordError(problem.format(result=record.result, actual=outcome.result_tag()), line("Result"))
+    if record.scores is not None and outcome.scores is not None and record.scores != outcome.scores:
+        raise RecordError(_("the record's scores do not match the moves"), line("Scores"))
+    return outcome
+
+
+def _check_ranks(result: str, seats: int, line: int | None) -> None:
+    """A result is one rank per player, 1 for the best, and tied players share the better rank."""
+    ranks = Outcome.parse_result_tag(result)
+    if len(ranks) != seats:
+        problem = _("the result {result} gives {n} ranks for {seats} players")
+        raise RecordError(problem.format(result=result, n=len(ranks), seats=seats), line)
+    if any(rank != 1 + sum(other < rank for other in ranks) for rank in ranks):
+        problem = _(
+            "the result {result} is not a possible ranking (1 is the best; tied players share a rank)"
+        )
+        raise RecordError(problem.format(result=result), line)
+
+
+def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
+    """The ending the Termination tag states, as the rules would have made it, or RecordError."""
+    line = record.tag_lines.get("Termination")
+    seats = len(record.seats)
+    if record.termination == "draw claim":
+        if not game.can_claim_draw(final):
+            raise RecordError(_("the record ends with a draw claim, but no draw can be claimed there"), line)
+        return game.claim_draw(final)
+    if record.termination == "stopped" and seats != 1:
+        raise RecordError(
+            _("only a game for one player can be stopped; this one has {n}").format(n=seats), line
+        )
+    if record.termination == "resignation" and seats == 1:
+        raise RecordError(_("a game for one player is stopped, not resigned"), line)
+    for seat in range(seats):
+        ending = game.resign(final, seat)
+        if ending.result_tag() == record.result:
+            return ending
+    problem = _("the result {result} is not one that {how} gives here")
+    raise RecordError(
+        problem.format(result=record.result, how=record.termination), record.tag_lines.get("Result")
+    )
 
 
 def options_text(options: Mapping[str, OptionValue]) -> str:

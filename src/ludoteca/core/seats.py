@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ludoteca.core.errors import OptionError
@@ -20,19 +21,26 @@ class SeatSpec:
     def is_computer(self) -> bool:
         return self.kind == "computer"
 
+    def kind_text(self) -> str:
+        """`human`, `computer:3`, `remote`: the seat without its name."""
+        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+
     def text(self) -> str:
-        """`human`, `computer:3`, `Ann=human` — the CLI/record form; `parse` reads it back."""
-        body = f"computer:{self.level}" if self.kind == "computer" else self.kind
-        return f"{self.name}={body}" if self.name else body
+        """`human`, `computer:3`, `Ann=human` — the CLI/record form; `parse` reads it back. A comma,
+        an equals sign or a backslash in the name is written after a backslash (`Ann\\, Bob=human`),
+        so any name survives the round trip."""
+        if not self.name:
+            return self.kind_text()
+        return f"{escape_name(self.name)}={self.kind_text()}"
 
     @staticmethod
     def parse(text: str) -> SeatSpec:
-        text = text.strip()
         name: str | None = None
-        if "=" in text:
-            name, text = (part.strip() for part in text.split("=", 1))
-            if not name:
-                name = None
+        named = _split_unescaped(text, "=", limit=1)
+        if len(named) == 2:
+            name = unescape_name(named[0]).strip() or None
+            text = named[1]
+        text = text.strip()
         kind, _, level_text = text.partition(":")
         kind = kind.strip().lower()
         if kind in ("ai", "cpu"):
@@ -53,9 +61,38 @@ class SeatSpec:
         return SeatSpec(kind, level, name)
 
 
+#: the characters a name must escape in the seats text: the separators, and the escape itself
+_NAME_SPECIALS = ",=\\"
+
+
+def escape_name(name: str) -> str:
+    return "".join("\\" + char if char in _NAME_SPECIALS else char for char in name)
+
+
+def unescape_name(text: str) -> str:
+    # a backslash before anything else stays, so names written before escaping existed read the same
+    return re.sub(r"\\([,=\\])", r"\1", text)
+
+
+def _split_unescaped(text: str, separator: str, limit: int = -1) -> list[str]:
+    """`text` cut at each `separator` that no backslash escapes (at most `limit` cuts)."""
+    parts: list[str] = []
+    start = index = 0
+    while index < len(text) and limit != len(parts):
+        if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in _NAME_SPECIALS:
+            index += 2
+            continue
+        if text[index] == separator:
+            parts.append(text[start:index])
+            start = index + 1
+        index += 1
+    parts.append(text[start:])
+    return parts
+
+
 def parse_seats(text: str) -> tuple[SeatSpec, ...]:
     """`human,computer:3` → two seats."""
-    parts = [p for p in text.split(",") if p.strip()]
+    parts = [p for p in _split_unescaped(text, ",") if p.strip()]
     if not parts:
         raise OptionError("no players given; e.g. --players human,computer:3")
     return tuple(SeatSpec.parse(p) for p in parts)

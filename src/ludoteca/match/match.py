@@ -135,6 +135,20 @@ class Match:
     def is_computer(self, seat: Seat) -> bool:
         return self.seats[seat].is_computer
 
+    def lone_human(self) -> Seat | None:
+        """The one person at the table, whose secrets may be shown; None when several share it."""
+        humans = self.human_seats
+        return humans[0] if len(humans) == 1 else None
+
+    def public_moves(self, viewer: Seat | None, start: int = 0) -> list[str]:
+        """The moves from `start` on, as `viewer` may read them (None: anyone at the table)."""
+        texts = []
+        for index in range(start, len(self.moves)):
+            state = self.states[index]
+            move = self.game.parse_move(state, self.moves[index])
+            texts.append(self.game.public_move_text(state, move, viewer))
+        return texts
+
     @property
     def human_seats(self) -> tuple[Seat, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
@@ -173,24 +187,49 @@ class Match:
     def can_undo(self) -> bool:
         return bool(self.moves)
 
+    def _undo_count(self) -> int:
+        """How many plies an undo takes back: to the last human decision (one at a time when
+        only computers play)."""
+        count = 0
+        while count < len(self.moves):
+            count += 1
+            seat = self.game.to_move(self.states[-1 - count])
+            if (seat is not None and not self.is_computer(seat)) or not self.human_seats:
+                break
+        return count
+
+    def undo_barrier(self) -> str | None:
+        """Why undo cannot go back now, or None. At a shared screen with hidden information, taking
+        back another person's move would show what only they may see (the tiles they drew, the
+        cards they put face down), so undo stops before such a move."""
+        if len(self.human_seats) < 2 or not self.moves:
+            return None
+        asking = self.to_move()
+        for back in range(1, self._undo_count() + 1):
+            before, after = self.states[-1 - back], self.states[-back]
+            mover = self.game.to_move(before)
+            if mover is None or self.is_computer(mover) or mover == asking:
+                continue
+            if self.game.hides_secret(before, after):
+                return _(
+                    "Undo stops here: taking back {name}'s move would show what they drew or hid, "
+                    "which only they may see."
+                ).format(name=self.seats[mover].name or self.game.seat_name(before, mover))
+        return None
+
     def undo(self) -> int:
         """Take back the last move; against the computer, back to the last human decision.
 
-        Returns how many plies were taken back (0 when there is nothing to undo).
+        Returns how many plies were taken back (0 when there is nothing to undo, or when
+        `undo_barrier` says why not).
         """
-        if not self.moves:
+        if not self.moves or self.undo_barrier() is not None:
             return 0
         was_over = self.over
         self._ended, self.termination = None, None
-        count = 0
-        while self.moves:
+        count = self._undo_count()
+        for _ply in range(count):
             self._redo.append((self.moves.pop(), self.states.pop()))
-            count += 1
-            seat = self.game.to_move(self.state)
-            if seat is not None and not self.is_computer(seat):
-                break
-            if not self.human_seats:  # computer against computer: one ply at a time
-                break
         self._emit(Event(events.UNDO, self.ply, count=count))
         if was_over:
             self._emit(Event(events.RESUMED, self.ply))

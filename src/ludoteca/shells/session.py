@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Sequence
+import itertools
+import logging
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from ludoteca.core.errors import LudotecaError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.record import Record
-from ludoteca.core.registry import declaration_of, get_game
+from ludoteca.core.registry import declaration_of, find, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
+from ludoteca.shells.files import FileExists, FileRefused, write_text
 from ludoteca.shells.options import option_label
-from ludoteca.store import ResultRow, Store
+from ludoteca.store import ResultRow, SavedGame, SaveSlot, Store, StoreBusy, StoreError, Written
+
+log = logging.getLogger(__name__)
 
 
 def start_position(game: Game[Any, Any], options: Options, store: Any) -> str | None:
@@ -69,7 +79,7 @@ def result_row(match: Match) -> ResultRow:
         game=match.game.info.key,
         variant=variant_summary(match),
         players=names,
-        kinds=tuple(spec.text().split("=")[-1] for spec in match.seats),
+        kinds=tuple(spec.kind_text() for spec in match.seats),
         scores=outcome.scores,
         ranks=outcome.ranks,
         winner=winners,
@@ -77,11 +87,147 @@ def result_row(match: Match) -> ResultRow:
     )
 
 
-def save_match(store: Store, match: Match, name: str | None, save_id: int | None = None) -> int:
-    """Save (or overwrite `save_id`); returns the save's id."""
+def save_match(store: Store, match: Match, name: str | None, over: SaveSlot | None = None) -> Written:
+    """Save the match as a new save, or over `over` (the save it was resumed from or last saved
+    to). The record is proven readable before the write is committed: the text as stored is read
+    back and replayed through the rules (RecordError, and nothing written, if it is not this game)."""
     if not name:
         name = default_save_name(match)
-    return store.save_game(name, match.game.info.key, match.to_record().dumps(), save_id=save_id)
+    text = match.to_record().dumps()
+    return store.write_save(name, match.game.info.key, text, over=over, check=proof_of(match))
+
+
+#: pauses, in seconds, between attempts to save a game that is being left while another program
+#: holds the data file (each attempt itself waits `store.db.BUSY_SECONDS` for it)
+KEEP_PAUSES = (1.0, 2.0, 4.0)
+#: the folder, beside the data file, for records that could not be saved
+RECOVERY_FOLDER = "recovery"
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """Where a game being left went: into a save, or (when the store refused it) a recovery file,
+    or, when even that could not be written, nowhere but the `message` (which then holds it)."""
+
+    written: Written | None
+    recovery: Path | None
+    message: str
+
+
+def keep_match(
+    store: Store,
+    match: Match,
+    name: str | None,
+    over: SaveSlot | None,
+    notify: Callable[[str], None],
+    sleep: Callable[[float], None] = time.sleep,
+) -> Kept:
+    """Save a game that is being left (input ended, Ctrl-C, the window closed), so it is never lost:
+    while another program holds the data file, try again after each of KEEP_PAUSES (saying so
+    through `notify`); if it still cannot be saved, write its record to a recovery file and say
+    where. `message` is the sentence to show at the end."""
+    pauses = iter(KEEP_PAUSES)
+    while True:
+        try:
+            written = save_match(store, match, name, over)
+        except StoreBusy as err:
+            pause = next(pauses, None)
+            if pause is None:
+                return _recover(store, match, err)
+            notify(
+                _("The data file is busy (another Ludoteca is writing); trying again in {n} s…").format(
+                    n=pause
+                )
+            )
+            sleep(pause)
+            continue
+        except LudotecaError as err:
+            return _recover(store, match, err)
+        except Exception as err:  # a bug must not cost the game either: it is the last way out
+            log.exception("saving a game being left failed")
+            return _recover(store, match, err)
+        saved = _("Saved (number {id}). Resume with: ludoteca play --resume {id}").format(id=written.slot.id)
+        notice = clash_notice(written)
+        return Kept(written, None, f"{notice}\n{saved}" if notice else saved)
+
+
+def _recover(store: Store, match: Match, err: Exception) -> Kept:
+    text = match.to_record().dumps()
+    folder = store.path.parent / RECOVERY_FOLDER
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for attempt in itertools.count(1):
+            path = folder / f"{stamp}{'' if attempt == 1 else f'-{attempt}'}-{match.game.info.key}.txt"
+            try:
+                write_text(path, text)
+                break
+            except FileExists:
+                continue
+    except (OSError, FileRefused) as failure:
+        sentence = _(
+            "Could not save the game ({err}), nor keep it in a file ({failure}). Here is its record; "
+            "copy it into a file and import it with: ludoteca saves import FILE"
+        )
+        return Kept(None, None, sentence.format(err=err, failure=failure) + "\n" + text)
+    sentence = _(
+        "Could not save the game ({err}). Its record is kept in {path}; get it back with: "
+        "ludoteca saves import {path}"
+    )
+    return Kept(None, path, sentence.format(err=err, path=path))
+
+
+def import_record(store: Store, text: str, name: str) -> Written:
+    """Keep a record from a file as a save, once fully checked: its tags, every move replayed through
+    the rules, and its stated result against the moves. The save holds the record as Ludoteca
+    writes it (the game's own key, every option), proven readable like any save."""
+    return save_match(store, match_from_text(text), name)
+
+
+def proof_of(match: Match) -> Callable[[str], None]:
+    """A check that a record text is `match`: it reads, replays, and gives the same moves and end."""
+
+    def check(stored: str) -> None:
+        try:
+            again = match_from_text(stored)
+        except LudotecaError as err:
+            raise RecordError(
+                _("this game's record does not read back ({problem}), so it was not saved").format(
+                    problem=err
+                )
+            ) from None
+        if again.moves != match.moves or _result(again) != _result(match):
+            raise RecordError(_("this game's record replays differently from the game, so it was not saved"))
+
+    return check
+
+
+def _result(match: Match) -> str | None:
+    outcome = match.outcome
+    return None if outcome is None else outcome.result_tag()
+
+
+def save_name(store: Store, slot: SaveSlot) -> str:
+    """The save's name now (someone may have renamed it), or the one it had when it was written."""
+    try:
+        return store.load_save(slot.id).name
+    except StoreError:
+        return slot.name
+
+
+def clash_notice(written: Written) -> str | None:
+    """One sentence when the game went into a new save because its own had changed elsewhere."""
+    if written.clashed is None:
+        return None
+    # where the game is now comes first: a status bar may only have room for that
+    if written.clash_deleted:
+        return _(
+            "Saved again as number {id}: “{old}” was deleted elsewhere while this game was open."
+        ).format(old=written.clashed.name, id=written.slot.id)
+    return _(
+        "Saved as “{new}” (number {id}): “{old}” was changed elsewhere (another Ludoteca) while this "
+        "game was open, and both are kept."
+    ).format(old=written.clashed.name, new=written.slot.name, id=written.slot.id)
 
 
 def default_save_name(match: Match) -> str:
@@ -89,17 +235,48 @@ def default_save_name(match: Match) -> str:
     return _("{title} {stamp}").format(title=match.game.info.title, stamp=stamp)
 
 
-def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, int]:
-    """Resume a saved game: (match, save id). Raises StoreError / RecordError with clear sentences."""
+def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, SaveSlot]:
+    """Resume a saved game: the match and the save it came from (to save over it later, unless
+    someone else has meanwhile). Raises StoreError / RecordError with clear sentences."""
     saved = store.load_save(ref)
     record = Record.loads(saved.record_text)
     game = get_game(record.game)
-    return Match.from_record(game, record, saved.record_text, think=think), saved.id
+    return Match.from_record(game, record, saved.record_text, think=think), saved.slot
 
 
 def match_from_text(text: str, think: float | None = None) -> Match:
     record = Record.loads(text)
     return Match.from_record(get_game(record.game), record, text, think=think)
+
+
+def record_to_show(saved: SavedGame) -> tuple[str, str | None]:
+    """A save's record as it may be shown or exported to a player, and a note when it is not the
+    full record. While a game with hidden information goes on, that is the player's view: no seed,
+    and the moves as the one person playing may read them (everyone's secrets hidden when several
+    share the screen). The store keeps the full record, which is shown once the game has ended."""
+    # the game is looked for on its tag alone, so a record too damaged to read is not shown whole
+    tag = re.search(r'^\ufeff?\s*\[Game\s+"([^"]*)"\]', saved.record_text, re.M)
+    declared = find(tag[1]) if tag else None
+    if declared is None or not declared.game.info.hidden_information:
+        return saved.record_text, None  # nothing to hide (or no game known to hide it for)
+    try:
+        match = match_from_text(saved.record_text)
+    except LudotecaError as err:
+        raise RecordError(
+            _(
+                "this save cannot be replayed ({err}); it holds a game with hidden information, so it "
+                "is not shown, since its seed and moves would give away every player's secrets"
+            ).format(err=err)
+        ) from None
+    if match.over:
+        return saved.record_text, None
+    copy = match.to_record()
+    copy.moves = match.public_moves(match.lone_human())
+    note = _(
+        "The seed and the hidden moves are left out while the game goes on; the full record becomes "
+        "available when the game ends."
+    )
+    return "".join(f"; {line}\n" for line in note.splitlines()) + copy.dumps(with_seed=False), note
 
 
 def describe_outcome(match: Match) -> str:
@@ -113,13 +290,19 @@ def describe_outcome(match: Match) -> str:
 
 
 __all__ = [
+    "clash_notice",
     "describe_outcome",
+    "import_record",
+    "keep_match",
     "load_match",
     "match_from_text",
     "new_match",
     "player_names",
+    "proof_of",
+    "record_to_show",
     "result_row",
     "save_match",
+    "save_name",
     "start_position",
     "variant_summary",
 ]

@@ -6,11 +6,11 @@ the modules below it are its parts (`db` opens and upgrades the file, `migration
 
 from __future__ import annotations
 
-from ludoteca.store.errors import StoreError
+from ludoteca.store.errors import StoreBusy, StoreError
 from ludoteca.store.migrations import LATEST_VERSION
 from ludoteca.store.paths import DB_FILENAME, HOME_VARIABLE, data_home, default_db_path
-from ludoteca.store.results import ResultRow
-from ludoteca.store.saves import SavedGame, SaveRef
+from ludoteca.store.results import ResultRow, ResultRows
+from ludoteca.store.saves import SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
 from ludoteca.store.store import Store
 
@@ -19,11 +19,15 @@ __all__ = [
     "HOME_VARIABLE",
     "LATEST_VERSION",
     "ResultRow",
+    "ResultRows",
     "SaveRef",
+    "SaveSlot",
     "SavedGame",
     "SetupRow",
     "Store",
+    "StoreBusy",
     "StoreError",
+    "Written",
     "data_home",
     "default_db_path",
 ]

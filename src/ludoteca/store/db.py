@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ludoteca.i18n import _
 from ludoteca.store import migrations
-from ludoteca.store.errors import StoreError
+from ludoteca.store.errors import StoreBusy, StoreError
 from ludoteca.store.migrations import APPLICATION_ID, Migration
 
 #: how long a write waits for another process holding the file before giving up
@@ -228,6 +228,7 @@ class Database:
             text = _(
                 "{path} is busy: another Ludoteca is using it. Nothing was changed; try again in a moment."
             )
+            return StoreBusy(text.format(path=self.path, detail=detail))
         elif name.startswith("SQLITE_FULL"):
             text = _("the disk holding {path} is full; nothing was saved. Free some space and try again.")
         elif name.startswith("SQLITE_READONLY"):

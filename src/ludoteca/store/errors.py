@@ -7,3 +7,7 @@ from ludoteca.core.errors import LudotecaError
 
 class StoreError(LudotecaError):
     """A saved game, setup or data file that cannot be read or written as asked."""
+
+
+class StoreBusy(StoreError):
+    """Another program held the data file for longer than a write waits; trying again later may work."""

@@ -84,6 +84,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
+    # 3
+    sql(
+        "a version on each save, so two programs resuming the same save cannot overwrite each other",
+        "ALTER TABLE saves ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

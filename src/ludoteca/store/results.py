@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ludoteca.i18n import _
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
 from ludoteca.store.names import clean_key
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,42 +87,83 @@ def add_result(db: Database, row: ResultRow) -> int:
         return cursor.lastrowid
 
 
+class ResultRows(list[ResultRow]):
+    """The history rows that could be read, in order; `damaged` has a sentence for each row that
+    could not (it is left out, and the others are still shown)."""
+
+    def __init__(self, rows: Iterable[ResultRow] = (), damaged: Iterable[str] = ()) -> None:
+        super().__init__(rows)
+        self.damaged: tuple[str, ...] = tuple(damaged)
+
+
 def _texts(value: str) -> tuple[str, ...]:
-    return tuple(str(item) for item in json.loads(value))
+    items = json.loads(value)
+    if not isinstance(items, list) or not all(isinstance(item, str) for item in items):
+        raise ValueError(_("a list of names was expected"))
+    return tuple(items)
 
 
 def _ints(value: str) -> tuple[int, ...]:
-    return tuple(int(item) for item in json.loads(value))
+    items = json.loads(value)
+    if not isinstance(items, list) or not all(type(item) is int for item in items):
+        raise ValueError(_("a list of whole numbers was expected"))
+    return tuple(items)
 
 
-def results(db: Database, game_key: str | None = None) -> list[ResultRow]:
-    query = "SELECT id, date, game, variant, players, kinds, scores, ranks, winner, reason FROM results"
+def _decoded(value: object) -> str | None:
+    # columns are read as bytes, so text another program broke fails its own row only
+    if value is None:
+        return None
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
+
+
+def _row(columns: Sequence[object]) -> ResultRow:
+    id_, *texts = columns
+    date, game, variant, players, kinds, scores, ranks, winner, reason = (_decoded(v) for v in texts)
+    if None in (date, game, variant, players, kinds, ranks, winner, reason):
+        raise ValueError(_("a column is empty"))
+    row = ResultRow(
+        date=str(date),
+        game=str(game),
+        variant=str(variant),
+        players=_texts(str(players)),
+        kinds=_texts(str(kinds)),
+        scores=None if scores is None else _ints(scores),
+        ranks=_ints(str(ranks)),
+        winner=str(winner),
+        reason=str(reason),
+        id=int(str(id_)),
+    )
+    _check(row)
+    return row
+
+
+def _damaged(number: object, detail: str) -> str:
+    sentence = _("Result number {number} in the history is damaged ({detail}) and is not shown.")
+    return sentence.format(number=number, detail=detail.rstrip("."))
+
+
+def results(db: Database, game_key: str | None = None) -> ResultRows:
+    columns = ", ".join(
+        f"CAST({name} AS BLOB)"
+        for name in ("date", "game", "variant", "players", "kinds", "scores", "ranks", "winner", "reason")
+    )
+    query = f"SELECT id, {columns} FROM results"
     with db.read() as conn:
         if game_key is None:
             rows = conn.execute(f"{query} ORDER BY id").fetchall()
         else:
             rows = conn.execute(f"{query} WHERE game = ? ORDER BY id", (game_key,)).fetchall()
-    out: list[ResultRow] = []
-    for id_, date, game, variant, players, kinds, scores, ranks, winner, reason in rows:
+    good: list[ResultRow] = []
+    damaged: list[str] = []
+    for columns_read in rows:
         try:
-            out.append(
-                ResultRow(
-                    date=date,
-                    game=game,
-                    variant=variant,
-                    players=_texts(players),
-                    kinds=_texts(kinds),
-                    scores=None if scores is None else _ints(scores),
-                    ranks=_ints(ranks),
-                    winner=winner,
-                    reason=reason,
-                    id=int(id_),
-                )
-            )
-        except (ValueError, TypeError) as exc:
-            raise StoreError(
-                _("result number {number} in {path} is damaged ({detail}).").format(
-                    number=id_, path=db.path, detail=exc
-                )
-            ) from exc
-    return out
+            good.append(_row(columns_read))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            damaged.append(_damaged(columns_read[0], _("its text cannot be read")))
+        except (ValueError, TypeError, StoreError) as exc:
+            damaged.append(_damaged(columns_read[0], str(exc)))
+    for sentence in damaged:
+        # a game's own score table (`ludoteca scores qwirkle`) may show only the good rows
+        log.warning("%s (%s)", sentence, db.path)
+    return ResultRows(good, damaged)

@@ -1,17 +1,27 @@
-"""Saved games: a name, the game's key and its record text (see `ludoteca.core.record`)."""
+"""Saved games: a name, the game's key and its record text (see `ludoteca.core.record`).
+
+Each save carries a version, raised by every overwrite. A program that resumed a save remembers
+the version it read (`SaveSlot`) and overwrites only that version: if another program saved over
+it (or deleted it) meanwhile, the game goes into a new save beside it, so neither is lost.
+"""
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ludoteca.i18n import _
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
-from ludoteca.store.names import clean_key, clean_save_name
+from ludoteca.store.names import MAX_NAME_LENGTH, clean_key, clean_save_name
 
 #: a save is named by its number (int, or text made of digits) or by its name
 SaveRef = int | str
+
+#: what SQLite can hold as a save's number
+_MAX_ID = 2**63 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,30 +33,90 @@ class SavedGame:
     #: ISO 8601 times in UTC; `updated` changes when the record is overwritten, not on rename
     created: str
     updated: str
+    #: 1 when first written, one more at each overwrite
+    version: int = 1
+
+    @property
+    def slot(self) -> SaveSlot:
+        return SaveSlot(self.id, self.name, self.version)
 
 
-_COLUMNS = "id, name, game, record, created, updated"
+@dataclass(frozen=True, slots=True)
+class SaveSlot:
+    """A save as this program last read or wrote it: what it may overwrite."""
+
+    id: int
+    name: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a write did: where the game now is, and why it is not where it was asked to go."""
+
+    slot: SaveSlot
+    #: the save that was to be overwritten, when another program had changed or deleted it since
+    #: this one read it: the game then went into a new save instead
+    clashed: SaveSlot | None = None
+    #: whether that save had been deleted (rather than changed)
+    clash_deleted: bool = False
+
+
+#: checks the record text as it was stored, inside the write's transaction; raising undoes the write
+RecordCheck = Callable[[str], object]
+
+_COLUMNS = "id, CAST(name AS BLOB), CAST(game AS BLOB), CAST(record AS BLOB), created, updated, version"
 
 
 def _from_row(row: tuple[object, ...]) -> SavedGame:
-    id_, name, game, record, created, updated = row
-    return SavedGame(int(str(id_)), str(name), str(game), str(record), str(created), str(updated))
+    id_, name, game, record, created, updated, version = row
+    return SavedGame(
+        int(str(id_)),
+        _text(name),
+        _text(game),
+        _text(record),
+        _text(created),
+        _text(updated),
+        int(str(version)),
+    )
+
+
+def _text(value: object) -> str:
+    # texts are read as bytes: a save whose text another program broke is still listed (the
+    # undecodable bytes replaced), so it can be named, exported or deleted, and never hides the others
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _number(ref: SaveRef) -> int | None:
+    """The save number `ref` stands for, or None when it names a save."""
+    if isinstance(ref, int):
+        return ref
+    # TODO(text): use core.text
+    digits = ref.strip()
+    return int(digits) if re.fullmatch(r"[0-9]{1,19}", digits) else None
 
 
 def _find(conn: sqlite3.Connection, ref: SaveRef) -> SavedGame:
+    found = _lookup(conn, ref)
+    if found is None:
+        number = _number(ref)
+        if number is not None:
+            raise StoreError(_("no saved game number {number}.").format(number=number))
+        raise StoreError(_("no saved game named '{name}'.").format(name=str(ref).strip()))
+    return found
+
+
+def _lookup(conn: sqlite3.Connection, ref: SaveRef) -> SavedGame | None:
     if isinstance(ref, bool) or not isinstance(ref, int | str):
         raise StoreError(_("a saved game is named by its number or its name."))
-    if isinstance(ref, str) and ref.strip().isdecimal():
-        ref = int(ref.strip())
-    if isinstance(ref, int):
-        row = conn.execute(f"SELECT {_COLUMNS} FROM saves WHERE id = ?", (ref,)).fetchone()
-        if row is None:
-            raise StoreError(_("no saved game number {number}.").format(number=ref))
+    number = _number(ref)
+    if number is not None:
+        if not 0 <= number <= _MAX_ID:
+            return None
+        row = conn.execute(f"SELECT {_COLUMNS} FROM saves WHERE id = ?", (number,)).fetchone()
     else:
-        row = conn.execute(f"SELECT {_COLUMNS} FROM saves WHERE name = ?", (ref.strip(),)).fetchone()
-        if row is None:
-            raise StoreError(_("no saved game named '{name}'.").format(name=ref.strip()))
-    return _from_row(row)
+        row = conn.execute(f"SELECT {_COLUMNS} FROM saves WHERE name = ?", (str(ref).strip(),)).fetchone()
+    return None if row is None else _from_row(row)
 
 
 def _check_name_free(conn: sqlite3.Connection, name: str, keep_id: int | None) -> None:
@@ -60,29 +130,93 @@ def _check_name_free(conn: sqlite3.Connection, name: str, keep_id: int | None) -
         )
 
 
+def _name_is_free(conn: sqlite3.Connection, name: str) -> bool:
+    return conn.execute("SELECT 1 FROM saves WHERE name = ?", (name,)).fetchone() is None
+
+
+def _name_beside(conn: sqlite3.Connection, name: str) -> str:
+    """A free name for a save kept beside `name`'s: `name (2)`, `name (3)`…"""
+    base = re.sub(r" \(\d+\)$", "", name)
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if _name_is_free(conn, candidate):
+            return candidate
+        number += 1
+
+
+def _insert(conn: sqlite3.Connection, now: str, name: str, game_key: str, record_text: str) -> SaveSlot:
+    cursor = conn.execute(
+        "INSERT INTO saves (name, game, record, created, updated, version) VALUES (?, ?, ?, ?, ?, 1)",
+        (name, game_key, record_text, now, now),
+    )
+    assert cursor.lastrowid is not None
+    return SaveSlot(cursor.lastrowid, name, 1)
+
+
+def _overwrite(
+    conn: sqlite3.Connection, now: str, existing: SavedGame, name: str, game_key: str, record_text: str
+) -> SaveSlot:
+    _check_name_free(conn, name, existing.id)
+    conn.execute(
+        "UPDATE saves SET name = ?, game = ?, record = ?, updated = ?, version = ? WHERE id = ?",
+        (name, game_key, record_text, now, existing.version + 1, existing.id),
+    )
+    return SaveSlot(existing.id, name, existing.version + 1)
+
+
+def _check_stored(conn: sqlite3.Connection, slot: SaveSlot, check: RecordCheck | None) -> None:
+    if check is not None:
+        (stored,) = conn.execute("SELECT record FROM saves WHERE id = ?", (slot.id,)).fetchone()
+        check(_text(stored))
+
+
+def _clean_record(record_text: str) -> str:
+    if not isinstance(record_text, str) or not record_text.strip():
+        raise StoreError(_("there is no game record to save."))
+    return record_text
+
+
+def write_save(
+    db: Database,
+    now: str,
+    name: str,
+    game_key: str,
+    record_text: str,
+    over: SaveSlot | None = None,
+    check: RecordCheck | None = None,
+) -> Written:
+    """Save a record as a new save, or over `over` if nobody changed that save since it was read."""
+    name, game_key = clean_save_name(name), clean_key(game_key)
+    record_text = _clean_record(record_text)
+    with db.transaction() as conn:
+        if over is None:
+            _check_name_free(conn, name, None)
+            written = Written(_insert(conn, now, name, game_key, record_text))
+        else:
+            current = _lookup(conn, over.id)
+            if current is not None and current.version == over.version:
+                written = Written(_overwrite(conn, now, current, name, game_key, record_text))
+            else:
+                beside = name if current is None and _name_is_free(conn, name) else _name_beside(conn, name)
+                slot = _insert(conn, now, beside, game_key, record_text)
+                written = Written(slot, clashed=over, clash_deleted=current is None)
+        _check_stored(conn, written.slot, check)
+        return written
+
+
 def save_game(
     db: Database, now: str, name: str, game_key: str, record_text: str, save_id: int | None = None
 ) -> int:
-    name = clean_save_name(name)
-    game_key = clean_key(game_key)
-    if not isinstance(record_text, str) or not record_text.strip():
-        raise StoreError(_("there is no game record to save."))
+    """Save under a new name, or overwrite save `save_id` whatever its version (for imports and tools)."""
+    name, game_key = clean_save_name(name), clean_key(game_key)
+    record_text = _clean_record(record_text)
     with db.transaction() as conn:
         if save_id is None:
             _check_name_free(conn, name, None)
-            cursor = conn.execute(
-                "INSERT INTO saves (name, game, record, created, updated) VALUES (?, ?, ?, ?, ?)",
-                (name, game_key, record_text, now, now),
-            )
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
-        existing = _find(conn, save_id)
-        _check_name_free(conn, name, existing.id)
-        conn.execute(
-            "UPDATE saves SET name = ?, game = ?, record = ?, updated = ? WHERE id = ?",
-            (name, game_key, record_text, now, existing.id),
-        )
-        return existing.id
+            return _insert(conn, now, name, game_key, record_text).id
+        return _overwrite(conn, now, _find(conn, save_id), name, game_key, record_text).id
 
 
 def list_saves(db: Database, game_key: str | None = None) -> list[SavedGame]:

@@ -13,8 +13,8 @@ from ludoteca.store import settings as _settings
 from ludoteca.store import setups as _setups
 from ludoteca.store.db import Database
 from ludoteca.store.paths import default_db_path
-from ludoteca.store.results import ResultRow
-from ludoteca.store.saves import SavedGame, SaveRef
+from ludoteca.store.results import ResultRow, ResultRows
+from ludoteca.store.saves import RecordCheck, SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
 
 
@@ -56,9 +56,26 @@ class Store:
         """Save a record under a new `name`, or overwrite save number `save_id`; returns the save's number.
 
         Names are unique (ignoring ASCII case): saving a new game under a taken name is refused,
-        so an existing save is only ever replaced on purpose, through its number.
+        so an existing save is only ever replaced on purpose, through its number. Front ends
+        saving a game in play use `write_save`, which never overwrites someone else's save.
         """
         return _saves.save_game(self._db, self._now(), name, game_key, record_text, save_id)
+
+    def write_save(
+        self,
+        name: str,
+        game_key: str,
+        record_text: str,
+        over: SaveSlot | None = None,
+        check: RecordCheck | None = None,
+    ) -> Written:
+        """Save a record under a new `name`, or over the save `over` as this program last read it.
+
+        If another program overwrote or deleted that save since, the record goes into a new save
+        (`name (2)` when the name is taken) and `Written.clashed` says so. `check` receives the
+        text as stored, inside the same transaction: if it raises, nothing is written.
+        """
+        return _saves.write_save(self._db, self._now(), name, game_key, record_text, over, check)
 
     def list_saves(self, game_key: str | None = None) -> list[SavedGame]:
         """Saved games, most recently written first; only `game_key`'s when given."""
@@ -81,8 +98,9 @@ class Store:
         """Append a finished game to the history; returns its number. History rows are never changed."""
         return _results.add_result(self._db, row)
 
-    def results(self, game_key: str | None = None) -> list[ResultRow]:
-        """The history, oldest first; only `game_key`'s when given."""
+    def results(self, game_key: str | None = None) -> ResultRows:
+        """The history, oldest first; only `game_key`'s when given. A damaged row is left out and
+        named in the list's `damaged` sentences."""
         return _results.results(self._db, game_key)
 
     # -- custom setups -------------------------------------------------------------------

@@ -460,6 +460,12 @@ class QwirkleGame(Game[QwirkleState, Move]):
     def format_move(self, state: QwirkleState, move: Move) -> str:
         return notation.format_move(move)
 
+    def public_move_text(self, state: QwirkleState, move: Move, viewer: Seat | None) -> str:
+        """The tiles a player gives back to the bag are seen by that player only."""
+        if isinstance(move, Exchange) and viewer != state.turn:
+            move = Exchange((HIDDEN,) * len(move.tiles))
+        return notation.format_move(move)
+
     def parse_move(self, state: QwirkleState, text: str) -> Move:
         return notation.parse_move(text, state.hands[state.turn])
 

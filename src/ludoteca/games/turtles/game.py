@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ludoteca.core.game import Game, GameInfo, Seat
 from ludoteca.core.options import Options, OptionSpec
 from ludoteca.core.outcome import Outcome
 from ludoteca.games.turtles import rules, views
+from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.describe import describe_report
-from ludoteca.games.turtles.moves import TurtlesMove, format_move, parse_move
+from ludoteca.games.turtles.moves import AddCards, TurtlesMove, format_move, parse_move
 from ludoteca.games.turtles.state import SEAT_NAMES, TurtlesState
 from ludoteca.i18n import N_, _
 
@@ -109,6 +111,14 @@ class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     def parse_move(self, state: TurtlesState, text: str) -> TurtlesMove:
         # the notation names seats in English whatever the language, so records travel
         return parse_move(text, SEAT_NAMES[: state.seats])
+
+    def public_move_text(self, state: TurtlesState, move: TurtlesMove, viewer: Seat | None) -> str:
+        """Cards go into a program face down: the table learns how many, not which; their owner
+        sees them only when the table plays with "show my program"."""
+        owner_sees = viewer is not None and viewer == self.to_move(state) and state.show_program
+        if isinstance(move, AddCards) and not owner_sees:
+            move = replace(move, cards=(Card.UNKNOWN,) * len(move.cards))
+        return self.format_move(state, move)
 
     # ----- seats, views ---------------------------------------------------------------------
     def seat_name(self, state: TurtlesState, seat: Seat) -> str:

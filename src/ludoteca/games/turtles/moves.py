@@ -50,13 +50,6 @@ TurtlesMove = AddCards | BuildWall | RunProgram | PlayBug
 DISCARD_SUFFIX = "/discard"
 
 
-def public_move(move: TurtlesMove) -> TurtlesMove:
-    """The move as the table may know it: cards go into a program face down, so they are hidden."""
-    if isinstance(move, AddCards):
-        return AddCards((Card.UNKNOWN,) * len(move.cards), move.discard)
-    return move
-
-
 def format_move(move: TurtlesMove, seat_names: tuple[str, ...]) -> str:
     if isinstance(move, AddCards):
         text = "add " + " ".join(LETTERS[c] for c in move.cards)

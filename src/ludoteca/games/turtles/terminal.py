@@ -15,7 +15,6 @@ from ludoteca.core.game import Game, Seat
 from ludoteca.games.turtles.board import SIZE, Board, square, square_name
 from ludoteca.games.turtles.cards import LETTERS, Card
 from ludoteca.games.turtles.describe import describe_step
-from ludoteca.games.turtles.moves import public_move
 from ludoteca.games.turtles.rules import seat_names
 from ludoteca.games.turtles.state import SEAT_COLOURS, SEAT_NAMES, TurtlesState
 from ludoteca.i18n import _, ngettext
@@ -149,11 +148,6 @@ class TurtlesTerminalBoard(TerminalBoard):
         return _("{name} ({initial}) to move> ").format(
             name=game.seat_name(state, seat), initial=INITIALS[seat]
         )
-
-    def public_move_text(self, game: Game[Any, Any], state: Any, move: Any) -> str:
-        """Cards go into a program face down: the table hears how many, not which ("show my program"
-        shows a program to its owner only)."""
-        return str(game.format_move(state, public_move(move)))
 
     def replay_frames(self, game: Game[Any, Any], state: Any, style: Style) -> list[tuple[str, str]]:
         """The last run, card by card: (board after the card, what the card did)."""

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from ludoteca.core.errors import NotationError
 from ludoteca.games.turtles.board import SIZE, Turtle, square
 from ludoteca.games.turtles.cards import MAX_ADD, Card
 from ludoteca.games.turtles.moves import (
@@ -26,11 +24,8 @@ from ludoteca.games.turtles.moves import (
     BuildWall,
     PlayBug,
     RunProgram,
-    format_move,
-    parse_move,
-    public_move,
 )
-from ludoteca.games.turtles.state import SEAT_NAMES, TurtlesState
+from ludoteca.games.turtles.state import TurtlesState
 from ludoteca.games.turtles.window_art import (
     THEMED_COLOURS,
     TurtlesColours,
@@ -67,15 +62,6 @@ class _Held:
     kind: str  # hand | pending | stone | ice | bug
     index: int
     origin: tuple[int, int]
-
-
-@lru_cache(maxsize=512)
-def _public_text(text: str) -> str:
-    """A move of the move list as everyone may read it: "add ? ? ?" for cards put face down."""
-    try:
-        return format_move(public_move(parse_move(text, SEAT_NAMES)), SEAT_NAMES)
-    except NotationError:
-        return text
 
 
 class TurtlesBoard(GameBoard):
@@ -362,9 +348,6 @@ class TurtlesBoard(GameBoard):
             if beat is not None and beat.step is None and elapsed is not None:
                 self.panel.round_over(surface, state, phase(elapsed, beat.start, 200))
             self.table.lifted(surface, scene)
-
-    def public_move_text(self, text: str) -> str:
-        return _public_text(text)
 
     # ----- the side panel and the end screen --------------------------------------------------
     def panel_height(self, state: Any) -> int:

@@ -69,9 +69,9 @@ class TerminalBoard:
         so far. Default: nothing."""
 
     def public_move_text(self, game: Game[Any, Any], state: Any, move: Any) -> str:
-        """How a computer's move is announced to the table: its notation, unless the move holds
-        a secret (cards put face down into a Robot Turtles program)."""
-        return str(game.format_move(state, move))
+        """How a computer's move is announced to the table: what anyone may read of it
+        (`Game.public_move_text`: the cards of a Robot Turtles program stay face down)."""
+        return str(game.public_move_text(state, move, None))
 
     def replay_frames(self, game: Game[Any, Any], state: Any, style: Style) -> list[tuple[str, str]]:
         """What the last move did, step by step, as (board drawing, caption) frames; `state` is the

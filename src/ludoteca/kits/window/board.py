@@ -132,11 +132,6 @@ class GameBoard:
         round); draws no lower than `rect.bottom` and returns the height used (0: nothing)."""
         return 0
 
-    def public_move_text(self, text: str) -> str:
-        """How a move of the move list (in notation) reads to everyone at the table: as written,
-        unless it holds a secret (Robot Turtles' cards put face down into a program)."""
-        return text
-
     def panel_height_within(self, state: Any, room: int) -> int:
         """The panel's height when only `room` pixels are free for it (a small window, four
         players): a board with much to show can show less. Default: `panel_height`."""

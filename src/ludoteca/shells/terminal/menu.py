@@ -165,8 +165,8 @@ class Menu:
         index = self.choose(_("Which saved game?"), [f"{s.name} ({s.game}, {s.updated[:16]})" for s in saves])
         if index is None:
             return
-        match, save_id = session.load_match(self.store, saves[index].id)
-        TerminalGame(match, self.store, self.console, save_id=save_id).run()
+        match, slot = session.load_match(self.store, saves[index].id)
+        TerminalGame(match, self.store, self.console, slot=slot).run()
 
     def scores(self) -> None:
         if self.only is not None:
@@ -182,6 +182,8 @@ class Menu:
             self.console.say(
                 f"{row.date[:16]}  {row.game:<11} {', '.join(row.players):<30} {scores:<10} {row.winner}"
             )
+        for sentence in rows.damaged:
+            self.console.say(sentence)
 
     def rules(self) -> None:
         game = self.pick_game()

@@ -19,7 +19,7 @@ from ludoteca.match import Match, events
 from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
-from ludoteca.store import Store, StoreError
+from ludoteca.store import SaveSlot, Store, StoreError
 
 COMMANDS = {
     "help": N_("show this help"),
@@ -49,7 +49,7 @@ class TerminalGame:
         store: Store | None = None,
         console: Console | None = None,
         style: Style | None = None,
-        save_id: int | None = None,
+        slot: SaveSlot | None = None,
     ) -> None:
         self.match = match
         self.store = store
@@ -57,7 +57,8 @@ class TerminalGame:
         self.style = style or detect_style(self.console.stdout)
         self.adapter: TerminalBoard = terminal_board_for(match.game)
         self.adapter.begin(match, store)
-        self.save_id = save_id
+        #: the save this game was resumed from or last saved to
+        self.slot = slot
         self._shown_to: int | None = None  # the human seat whose secrets are on screen
         self._redraw = True  # the board changed since it was last drawn
         self._stopping = False  # the players chose to stop between two turns
@@ -70,7 +71,8 @@ class TerminalGame:
         if event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED):
             self._redraw = True
         if event.kind == events.REDO:
-            replayed = self.match.moves[-event.count :]
+            # as the table may read them: a computer's face-down cards stay face down
+            replayed = self.match.public_moves(self.match.lone_human(), self.match.ply - event.count)
             self.console.say(_("Replayed: {moves}").format(moves=" ".join(replayed)))
         elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
             self._depth = event.info.depth
@@ -228,7 +230,7 @@ class TerminalGame:
             if match.undo():
                 say(_("Taken back."))
             else:
-                say(_("Nothing to undo."))
+                say(match.undo_barrier() or _("Nothing to undo."))
         elif command == "redo":
             if not match.redo():
                 say(_("Nothing to redo."))
@@ -267,29 +269,42 @@ class TerminalGame:
             self.console.say(_("Saving is not available here."))
             return False
         try:
-            if name is None and self.save_id is not None:
-                existing = self.store.load_save(self.save_id)
-                name = existing.name
-            self.save_id = session.save_match(self.store, self.match, name, self.save_id)
+            if name is None and self.slot is not None:
+                name = session.save_name(self.store, self.slot)
+            written = session.save_match(self.store, self.match, name, self.slot)
         except (StoreError, LudotecaError) as err:
             self.console.say(self.style.paint(_("Could not save: {err}").format(err=err), "red"))
             return False
+        self.slot = written.slot
+        notice = session.clash_notice(written)
+        if notice:
+            self.console.say(self.style.paint(notice, "yellow"))
         message = _("Saved (number {id}). Resume with: ludoteca play --resume {id}")
-        self.console.say(message.format(id=self.save_id))
+        self.console.say(message.format(id=self.slot.id))
         return True
 
     def _quit(self) -> bool:
         if self.store is not None and self.match.moves and not self.match.over:
             answer = self.console.ask(_("Save before leaving? [Y/n] ")).lower()
             if answer in ("", "y", "yes", "o", "oui"):
-                self._save(None)
+                self._keep()
         return False
 
     def _autosave(self) -> None:
         """Input ended or Ctrl-C: keep the game rather than lose it."""
         if self.store is not None and self.match.moves and not self.match.over:
             self.console.say(_("Input ended; saving the game so nothing is lost."))
-            self._save(None)
+            self._keep()
+
+    def _keep(self) -> None:
+        """Save a game being left, waiting out another program holding the data file, or keep it in
+        a recovery file: it is never lost."""
+        assert self.store is not None
+        name = session.save_name(self.store, self.slot) if self.slot is not None else None
+        kept = session.keep_match(self.store, self.match, name, self.slot, self.console.say)
+        if kept.written is not None:
+            self.slot = kept.written.slot
+        self.console.say(kept.message)
 
     # ----- the end ----------------------------------------------------------------------------
     def _finish(self) -> bool:
@@ -311,17 +326,22 @@ class TerminalGame:
             return
         try:
             self.store.add_result(session.result_row(self.match))
-            if self.save_id is not None:
-                name = self.store.load_save(self.save_id).name
-                session.save_match(self.store, self.match, name, self.save_id)
-        except StoreError as err:
+            if self.slot is not None:
+                written = session.save_match(
+                    self.store, self.match, session.save_name(self.store, self.slot), self.slot
+                )
+                self.slot = written.slot
+                notice = session.clash_notice(written)
+                if notice:
+                    self.console.say(notice)
+        except (StoreError, LudotecaError) as err:
             self.console.say(_("Could not record the result: {err}").format(err=err))
 
 
 def play_in_terminal(
-    match: Match, store: Store | None, save_id: int | None = None, console: Console | None = None
+    match: Match, store: Store | None, slot: SaveSlot | None = None, console: Console | None = None
 ) -> int:
-    return TerminalGame(match, store, console, save_id=save_id).run()
+    return TerminalGame(match, store, console, slot=slot).run()
 
 
 __all__ = ["Console", "TerminalGame", "play_in_terminal"]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ludoteca.match import Match
-    from ludoteca.store import Store
+    from ludoteca.store import SaveSlot, Store
 
 
 def display_available() -> bool:
@@ -25,7 +25,7 @@ def display_available() -> bool:
     return True
 
 
-def run_gui(store: Store | None = None, match: Match | None = None, save_id: int | None = None) -> int:
+def run_gui(store: Store | None = None, match: Match | None = None, slot: SaveSlot | None = None) -> int:
     """Open the window (at the board of `match` when given) and run until it is closed."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -44,7 +44,7 @@ def run_gui(store: Store | None = None, match: Match | None = None, save_id: int
     from ludoteca.shells.window.routes import ROUTES
 
     def first(app: App) -> Screen:
-        return ROUTES["play"](app, match, save_id) if match is not None else ROUTES["menu"](app)
+        return ROUTES["play"](app, match, slot) if match is not None else ROUTES["menu"](app)
 
     try:
         app = App(store, first=first, routes=ROUTES)

@@ -17,7 +17,7 @@ from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.panel import layout_for, move_list
 from ludoteca.shells.window.widgets import button
-from ludoteca.store import StoreError
+from ludoteca.store import SaveSlot, StoreError
 
 
 class EndScreen(Screen):
@@ -25,7 +25,7 @@ class EndScreen(Screen):
         self,
         app: App,
         match: Match,
-        save_id: int | None = None,
+        slot: SaveSlot | None = None,
         *,
         saved_dirty: bool = True,
         recorded: bool = False,
@@ -35,7 +35,8 @@ class EndScreen(Screen):
         assert board is not None
         self.board: GameBoard = board
         self.match = match
-        self.save_id = save_id
+        #: the save this game was resumed from or last saved to
+        self.slot = slot
         self.saved_dirty = saved_dirty
         #: the result is already in the history (a finished game opened from a save)
         self.recorded = recorded
@@ -74,9 +75,12 @@ class EndScreen(Screen):
         store = self.app.store
         try:
             store.add_result(session.result_row(self.match))
-            if self.save_id is not None:
-                name = store.load_save(self.save_id).name
-                session.save_match(store, self.match, name, self.save_id)
+            if self.slot is not None:
+                written = session.save_match(
+                    store, self.match, session.save_name(store, self.slot), self.slot
+                )
+                self.slot = written.slot
+                self.error = session.clash_notice(written) or ""
         except (StoreError, LudotecaError) as err:
             self.error = _("Could not record the result: {err}").format(err=err)
 
@@ -96,7 +100,9 @@ class EndScreen(Screen):
     def take_back(self) -> None:
 
         if self.match.undo():
-            self.app.go("play", self.match, self.save_id, dirty=True)
+            self.app.go("play", self.match, self.slot, dirty=True)
+        else:
+            self.error = self.match.undo_barrier() or ""
 
     def back(self) -> None:
         self.menu()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 import pygame
 
+from ludoteca.core.game import Seat
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.match import Match
@@ -148,17 +150,24 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
 class HasMatch(Protocol):
     app: App
     match: Match
-    board: Any
+
+
+@lru_cache(maxsize=8)
+def _public_moves(match: Match, moves: tuple[str, ...], viewer: Seat | None) -> list[str]:
+    # keyed by the moves themselves, so an undo followed by another move is not served stale
+    return match.public_moves(viewer)
 
 
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The moves in notation, one row per round, the newest at the bottom (older ones scroll away)."""
+    """The moves in notation as the person at the screen may read them (a program's cards stay
+    face down), one row per round, the newest at the bottom (older ones scroll away)."""
     app, match = screen.app, screen.match
     c, fonts = app.theme.colours, app.fonts
     font = fonts.body
     line = font.get_linesize()
     seats = max(1, len(match.seats))
-    moves = match.moves
+    viewer = screen.viewer() if hasattr(screen, "viewer") else None
+    moves = _public_moves(match, tuple(match.moves), viewer)
     if not moves:
         draw.text(surface, fonts.small, _("No moves yet."), c.text_dim, rect.topleft)
         return
@@ -175,7 +184,7 @@ def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> N
         )
         for k, text in enumerate(rows[index]):
             latest = index * seats + k == len(moves) - 1
-            shown = draw.ellipsize(font, screen.board.public_move_text(text), round(col_w) - 6)
+            shown = draw.ellipsize(font, text, round(col_w) - 6)
             draw.text(
                 surface, font, shown, c.accent if latest else c.text, (rect.left + number_w + k * col_w, y)
             )

@@ -10,6 +10,8 @@ long it thinks.
 
 from __future__ import annotations
 
+import logging
+import sys
 import threading
 from typing import Any
 
@@ -33,7 +35,14 @@ from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.rules_dialog import RulesDialog
 from ludoteca.shells.window.screens.panel import Layout, draw_panel, layout_for
 from ludoteca.shells.window.widgets import Choice, Dialog, button, set_enabled
-from ludoteca.store import StoreError
+from ludoteca.store import SaveSlot, StoreError
+
+log = logging.getLogger(__name__)
+
+
+def _tell(sentence: str) -> None:
+    log.warning("%s", sentence)
+    print(sentence, file=sys.stderr)
 
 
 class PlayScreen(Screen):
@@ -41,7 +50,7 @@ class PlayScreen(Screen):
         self,
         app: App,
         match: Match,
-        save_id: int | None = None,
+        slot: SaveSlot | None = None,
         *,
         computers: bool = True,
         dirty: bool = False,
@@ -58,7 +67,8 @@ class PlayScreen(Screen):
             )
         self.board: GameBoard = board
         self.match = match
-        self.save_id = save_id
+        #: the save this game was resumed from or last saved to
+        self.slot = slot
         #: moves were played or taken back since the game was last saved
         self.dirty = dirty
         self.thinker: Thinker | None = None
@@ -205,7 +215,7 @@ class PlayScreen(Screen):
         set_enabled(self.buttons["undo"], m.can_undo())
         set_enabled(self.buttons["redo"], m.can_redo())
         set_enabled(self.buttons["hint"], human is not None and not busy)
-        set_enabled(self.buttons["save"], bool(m.moves) or self.save_id is not None)
+        set_enabled(self.buttons["save"], bool(m.moves) or self.slot is not None)
         set_enabled(self.buttons["resign"], not m.over)
         needs_pass = (
             human is not None and self.board.forced_pass(self.view()) is not None and self.transition is None
@@ -306,6 +316,8 @@ class PlayScreen(Screen):
         self.transition = None
         if self.match.undo():
             self.say(_("Taken back."))
+        elif (barrier := self.match.undo_barrier()) is not None:
+            self.say(barrier, error=True)
         else:
             self.say(_("Nothing to undo."))
 
@@ -390,7 +402,7 @@ class PlayScreen(Screen):
     def finish(self) -> None:
 
         self.app.sounds.play("end")
-        self.app.go("end", self.match, self.save_id, saved_dirty=self.dirty)
+        self.app.go("end", self.match, self.slot, saved_dirty=self.dirty)
 
     # ----- messages -----------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -580,11 +592,8 @@ class PlayScreen(Screen):
         self.transition = None
 
     def default_save_name(self) -> str:
-        if self.save_id is not None:
-            try:
-                return self.app.store.load_save(self.save_id).name
-            except StoreError:
-                pass
+        if self.slot is not None:
+            return session.save_name(self.app.store, self.slot)
         return session.default_save_name(self.match)
 
     def ask_save(self, then: Any = None) -> None:
@@ -608,8 +617,8 @@ class PlayScreen(Screen):
 
     def save(self, name: str | None = None, dialog: Dialog | None = None) -> bool:
         try:
-            self.save_id = session.save_match(
-                self.app.store, self.match, name or self.default_save_name(), self.save_id
+            written = session.save_match(
+                self.app.store, self.match, name or self.default_save_name(), self.slot
             )
         except (StoreError, LudotecaError) as err:
             if dialog is not None:
@@ -617,9 +626,10 @@ class PlayScreen(Screen):
             else:
                 self.say(_("Could not save: {err}").format(err=err), error=True)
             return False
+        self.slot = written.slot
         self.dirty = False
         self._refresh_buttons()
-        self.say(_("Saved as “{name}”.").format(name=name or self.default_save_name()))
+        self.say(session.clash_notice(written) or _("Saved as “{name}”.").format(name=written.slot.name))
         return True
 
     def ask_leave(self) -> None:
@@ -648,10 +658,17 @@ class PlayScreen(Screen):
         self._cancel_hint()
 
     def on_quit(self) -> None:
-        """The window closes mid-game: save it so nothing is lost."""
+        """The window closes mid-game: save it so nothing is lost (waiting out another program
+        holding the data file, else into a recovery file). The window is going, so what happened
+        is told on the terminal that started it and in the log."""
         self.leave()
         if self.dirty and self.match.moves and not self.match.over:
-            self.save()
+            name = self.default_save_name()
+            kept = session.keep_match(self.app.store, self.match, name, self.slot, _tell)
+            if kept.written is not None:
+                self.slot = kept.written.slot
+                self.dirty = False
+            _tell(kept.message)
 
     # ----- drawing ------------------------------------------------------------------------------
     def scene(self, now: float) -> Scene:

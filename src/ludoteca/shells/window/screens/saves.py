@@ -26,7 +26,7 @@ def describe_save(saved: SavedGame) -> str:
         record = Record.loads(saved.record_text)
         title = _(get_game(saved.game).info.title)
         status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
-    except LudotecaError:
+    except (LudotecaError, ValueError):  # ValueError: a number a damaged record holds
         title, status = saved.game, _("unreadable")
     return f"{saved.name}   ·   {title}   ·   {status}   ·   {local_time(saved.updated)}"
 
@@ -86,7 +86,7 @@ class SavesScreen(Screen):
 
     def open(self, saved: SavedGame) -> None:
         try:
-            match, save_id = session.load_match(self.app.store, saved.id)
+            match, slot = session.load_match(self.app.store, saved.id)
         except (StoreError, LudotecaError) as err:
             self.error = _("This save cannot be opened: {err}").format(err=err)
             return
@@ -94,9 +94,9 @@ class SavesScreen(Screen):
             not_in_window(self.app, match.game)
             return
         if match.over:
-            self.app.go("end", match, save_id, saved_dirty=False, recorded=True)
+            self.app.go("end", match, slot, saved_dirty=False, recorded=True)
         else:
-            self.app.go("play", match, save_id)
+            self.app.go("play", match, slot)
 
     def ask_delete(self, saved: SavedGame) -> None:
         def delete() -> None:

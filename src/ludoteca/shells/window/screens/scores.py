@@ -56,7 +56,8 @@ class ScoresScreen(Screen):
     def build(self) -> None:
         app, s = self.app, self.app.theme.sizes
         try:
-            self.rows = list(reversed(app.store.results(self.key or None)))
+            rows = app.store.results(self.key or None)
+            self.rows, self.error = list(reversed(rows)), " ".join(rows.damaged)
         except StoreError as err:
             self.rows, self.error = [], str(err)
         choices = [(ALL, _("All games")), *((key, _(get_game(key).info.title)) for key in game_keys())]
@@ -96,7 +97,6 @@ class ScoresScreen(Screen):
         self.app.rebuild()
 
     def back(self) -> None:
-
         self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -106,6 +106,9 @@ class ScoresScreen(Screen):
         table = self._table()
         draw.card(surface, table, c.panel, c.panel_edge, app.theme.sizes.corner + 4)
         inner = table.inflate(-32, -24)
+        if self.error:
+            error = draw.ellipsize(fonts.small, self.error, inner.width)
+            draw.text(surface, fonts.small, error, c.text_error, (inner.left, table.bottom + 8))
         if not self.rows:
             draw.text(surface, fonts.body, _("No finished games yet."), c.text_dim, inner.topleft)
             return
@@ -144,8 +147,6 @@ class ScoresScreen(Screen):
             for k, (x, value) in enumerate(zip(xs, cells, strict=True)):
                 width = round(widths[k] * inner.width) - 12
                 draw.text(surface, fonts.body, draw.ellipsize(fonts.body, value, width), c.text, (x, y))
-        if self.error:
-            draw.text(surface, fonts.small, self.error, c.text_error, (inner.left, table.bottom + 8))
 
     def _draw_best(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         c, fonts = self.app.theme.colours, self.app.fonts
