@@ -45,3 +45,9 @@ def test_positions_file_prints_each_score_and_a_summary(
     assert printed[2] == lines[2]
     assert "4 positions, 2/3 as expected, 0 unsolved" in printed[-1]
     assert "line 3: expected 5" in captured.err
+
+
+def test_the_bench_finds_the_public_position_sets_in_a_checkout() -> None:
+    from ludoteca.games.connect4 import bench
+
+    assert (bench._DATA / "connect4_end_easy.txt").is_file()

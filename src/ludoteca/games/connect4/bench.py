@@ -41,7 +41,17 @@ from ludoteca.games.connect4 import GAME
 from ludoteca.games.connect4.search import search
 from ludoteca.games.connect4.solver import Position, Solver
 
-_DATA = Path(__file__).resolve().parents[3] / "tests" / "data"
+
+def _test_data() -> Path:
+    """The checkout's tests/data (the public position sets), found upwards from this file; in an
+    installed copy, ./tests/data (or give --files)."""
+    for folder in Path(__file__).resolve().parents:
+        if (folder / "tests" / "data").is_dir():
+            return folder / "tests" / "data"
+    return Path("tests") / "data"
+
+
+_DATA = _test_data()
 DEFAULT_FILES = (_DATA / "connect4_end_easy.txt", _DATA / "connect4_middle_easy.txt")
 
 
