@@ -20,8 +20,9 @@ from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import Record, replay
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.text import MAX_THINK_SECONDS, read_int, read_seconds, read_seed
 from ludoteca.i18n import _, set_language
-from ludoteca.shells.options import add_option_flags, given_options
+from ludoteca.shells.options import add_option_flags, argument_type, given_options
 
 USAGE_ERROR = 2
 
@@ -92,8 +93,14 @@ def cmd_play(argv: list[str]) -> int:
     game, rest = _game_from(argv, "play")
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
     parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
-    parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
-    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    parser.add_argument(
+        "--seed", type=argument_type(read_seed), help=_("seed for chance (tile bags, spawns, decks)")
+    )
+    parser.add_argument(
+        "--think",
+        type=argument_type(lambda text: read_seconds(text, _("the time to think"))),
+        help=_("seconds the computer may think per move (at most {n})").format(n=int(MAX_THINK_SECONDS)),
+    )
     parser.add_argument(
         "--resume", metavar="SAVE", help=_("resume a saved game (number or name, see 'ludoteca saves')")
     )
@@ -246,7 +253,9 @@ def cmd_perft(argv: list[str]) -> int:
     parser = _parser(
         "ludoteca perft", _("Count the positions at exactly DEPTH plies (last line: the count).")
     )
-    parser.add_argument("depth", type=int)
+    parser.add_argument(
+        "depth", type=argument_type(lambda text: read_int(text, _("the depth"), low=0, high=64))
+    )
     parser.add_argument("--position", help=_("start from this position (the game's position format)"))
     parser.add_argument("--divide", action="store_true", help=_("count per first move"))
     if game is None:

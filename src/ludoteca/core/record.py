@@ -28,6 +28,8 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.text import NumberError, clean_line, read_int, read_seed
+from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _PLY = re.compile(r"^(?P<number>\d+)\.\s*(?P<move>.*)$")
@@ -124,7 +126,11 @@ class Record:
                 raise RecordError(
                     f"expected a numbered move like '{len(moves) + 1}. …', found {line!r}", lineno
                 )
-            if int(ply["number"]) != len(moves) + 1:
+            try:
+                number = read_int(ply["number"], _("the move number"), max_digits=9)
+            except NumberError as err:
+                raise RecordError(str(err), lineno) from None
+            if number != len(moves) + 1:
                 raise RecordError(
                     f"move number {ply['number']} out of order (expected {len(moves) + 1})", lineno
                 )
@@ -132,13 +138,21 @@ class Record:
         if "Game" not in tags:
             raise RecordError('this is not a Ludoteca record: the [Game "…"] tag is missing')
 
+        # what a record says is shown to players: no escape sequences or direction overrides
+        # (the position is the game's own text, which its parser checks character by character)
+        tags = {
+            name: (value if name == "Position" else clean_line(value), at)
+            for name, (value, at) in tags.items()
+        }
+
         def tag(name: str) -> str | None:
             found = tags.get(name)
             return found[0] if found else None
 
-        seed_text = tag("Seed") or "0"
-        if not seed_text.lstrip("-").isdigit():
-            raise RecordError(f"the seed must be a whole number, not {seed_text!r}", tags["Seed"][1])
+        try:
+            seed = read_seed(tag("Seed") or "0")
+        except NumberError as err:
+            raise RecordError(str(err), tags["Seed"][1]) from None
         try:
             seats = parse_seats(tag("Players") or "human,human")
         except OptionError as err:
@@ -146,16 +160,14 @@ class Record:
         scores: tuple[int, ...] | None = None
         if (scores_text := tag("Scores")) is not None:
             try:
-                scores = tuple(int(s) for s in scores_text.split())
-            except ValueError:
-                raise RecordError(
-                    f"scores must be whole numbers, not {scores_text!r}", tags["Scores"][1]
-                ) from None
-        options = {name: value for name, (value, _) in tags.items() if name not in STANDARD_TAGS}
+                scores = tuple(read_int(s, _("a score"), max_digits=9) for s in scores_text.split())
+            except NumberError as err:
+                raise RecordError(str(err), tags["Scores"][1]) from None
+        options = {name: value for name, (value, _line) in tags.items() if name not in STANDARD_TAGS}
         result = tag("Result")
         return Record(
             game=tags["Game"][0],
-            seed=int(seed_text),
+            seed=seed,
             options={name.lower(): value for name, value in options.items()},
             seats=seats,
             moves=moves,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
+from ludoteca.core.text import NumberError, read_int
 from ludoteca.i18n import _
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
@@ -36,8 +37,12 @@ def _from_row(row: tuple[object, ...]) -> SavedGame:
 def _find(conn: sqlite3.Connection, ref: SaveRef) -> SavedGame:
     if isinstance(ref, bool) or not isinstance(ref, int | str):
         raise StoreError(_("a saved game is named by its number or its name."))
-    if isinstance(ref, str) and ref.strip().isdecimal():
-        ref = int(ref.strip())
+    if isinstance(ref, str) and ref.strip().isascii() and ref.strip().isdigit():
+        # save names cannot be made of digits alone (names.py), so digits always mean a number
+        try:
+            ref = read_int(ref, _("the save number"), low=1)
+        except NumberError as err:
+            raise StoreError(str(err)) from None
     if isinstance(ref, int):
         row = conn.execute(f"SELECT {_COLUMNS} FROM saves WHERE id = ?", (ref,)).fetchone()
         if row is None:

@@ -16,6 +16,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionSpec, OptionValue
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
+from ludoteca.core.text import read_seed
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.match import Match
@@ -321,7 +322,11 @@ class OptionsScreen(Screen):
         try:
             options = self.game.options(self.given_options())
             seats = tuple(self.seats[i].spec() for i in range(self.count))
-            seed = int(self.seed_text) if self.seed_text.strip() else random.SystemRandom().randrange(1 << 31)
+            seed = (
+                read_seed(self.seed_text)
+                if self.seed_text.strip()
+                else random.SystemRandom().randrange(1 << 31)
+            )
             match = Match(self.game, options, seats, seed)
         except (LudotecaError, ValueError) as err:
             self.error = str(err)
