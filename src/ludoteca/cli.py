@@ -484,6 +484,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _guarded(handler: Any, argv: list[str]) -> int:
+    from ludoteca.shells.terminal.signals import Stopped
     from ludoteca.store import StoreError
 
     try:
@@ -494,6 +495,9 @@ def _guarded(handler: Any, argv: list[str]) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except Stopped:
+        # SIGHUP or SIGTERM during a game: the game loop has saved it already
+        return 0
     except BrokenPipeError:
         # output piped into `head`: not an error worth a traceback
         devnull = os.open(os.devnull, os.O_WRONLY)
