@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import random
@@ -319,10 +320,17 @@ def cmd_game_command(verb: str, argv: list[str]) -> int:
     return int(command(argv[1:], _context()))
 
 
+#: benchmarks about every game at once: `ludoteca bench budget [GAME …] [ARGS]`
+SHELF_BENCHES = {"budget": ("ludoteca.ai.overshoot", "time beyond the computer's budget, under load")}
+
+
 def cmd_bench(argv: list[str]) -> int:
     """`ludoteca bench [GAME …] [ARGS]`: every game's benchmark, or the named ones (`gui`: the
-    window's frame times)."""
+    window's frame times); `ludoteca bench budget …`: a benchmark across the shelf."""
     benches = {d.key: d for d in _offering("bench")}
+    if argv and argv[0] in SHELF_BENCHES:
+        module = importlib.import_module(SHELF_BENCHES[argv[0]][0])
+        return int(module.main(argv[1:]))
     keys = [a for a in argv if a in benches or a == "gui"]
     rest = [a for a in argv if a not in keys]
     if argv and argv[0] in ("-h", "--help"):
@@ -331,6 +339,8 @@ def cmd_bench(argv: list[str]) -> int:
                 games=", ".join([*benches, "gui"])
             )
         )
+        for name, (_module, summary) in SHELF_BENCHES.items():
+            print(f"  ludoteca bench {name} [GAME …]   {summary}")
         return 0
     status = 0
     for key in keys or list(benches):
