@@ -253,8 +253,9 @@ class EndgameSolver:
             for s in squares:
                 parity ^= 1 << QUADRANT[s]
             return _small(p, o, alpha, beta, squares, False, parity)
-        if self.nodes & 255 == 0:
-            self._check()
+        # every node above the plain scan looks at the clock: each may hold a whole
+        # seven-empties scan below it (milliseconds), so counting nodes is no measure of time
+        self._check()
         if alpha >= STABILITY_ALPHA:
             # the opponent's discs that can never flip cap what `p` can reach
             upper = 64 - 2 * stable_discs(o, p | o).bit_count()
