@@ -13,6 +13,22 @@ from ludoteca.games.qwirkle.tiles import COPIES, HIDDEN, Tile, parse_tile, tile_
 from ludoteca.i18n import _
 
 _ENDINGS = ("out", "blocked", "stuck")
+#: every field a position may hold (a misspelt one is refused rather than silently ignored)
+_FIELDS = (
+    "size",
+    "mode",
+    "turn",
+    "scores",
+    "board",
+    "hand",
+    "bag",
+    "rng",
+    "starter",
+    "ply",
+    "passes",
+    "ended",
+    "opening",
+)
 
 
 def position_text(state: QwirkleState) -> str:
@@ -50,6 +66,12 @@ def parse_position(text: str) -> QwirkleState:
         key, value = key.lower(), value.strip()
         if not key:
             continue
+        if key not in _FIELDS:
+            raise NotationError(
+                _("{key!r} is not a field of a position; the fields are: {names}").format(
+                    key=key, names=", ".join(_FIELDS)
+                )
+            )
         if key == "hand":
             hands.append(tuple(sorted(_tiles(value))))
         elif key in values:
