@@ -174,3 +174,21 @@ def test_escape_sequences_in_a_records_names_never_reach_the_terminal_or_the_sco
     assert "\x1b" not in out.stdout and "\x07" not in out.stdout and "\u202e" not in out.stdout
     scores = run_ludoteca(["scores"], home)
     assert "Eve" in scores.stdout and "\x1b" not in scores.stdout and "\u202e" not in scores.stdout
+
+
+def test_arguments_that_are_not_utf8_are_refused_before_any_command_sees_them(home: Path) -> None:
+    environment = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
+    args = [
+        sys.executable,
+        "-m",
+        "ludoteca",
+        "play",
+        "khet",
+        "--setup",
+        b"\xe9t\xe9",
+        "--players",
+        "human,human",
+    ]
+    out = subprocess.run(args, input=b"c1c2\n", capture_output=True, env=environment, timeout=120)
+    assert out.returncode == 2 and b"Traceback" not in out.stderr
+    assert "holds bytes that are not text (UTF-8)" in out.stderr.decode()

@@ -21,7 +21,14 @@ from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import Record, replay
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
-from ludoteca.core.text import MAX_THINK_SECONDS, read_int, read_seconds, read_seed
+from ludoteca.core.text import (
+    MAX_THINK_SECONDS,
+    clean_line,
+    has_undecodable,
+    read_int,
+    read_seconds,
+    read_seed,
+)
 from ludoteca.i18n import _, set_language
 from ludoteca.shells.options import add_option_flags, argument_type, given_options
 
@@ -467,6 +474,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     _open_log()
     _choose_language()
     args = list(sys.argv[1:] if argv is None else argv)
+    undecodable = next((arg for arg in args if has_undecodable(arg)), None)
+    if undecodable is not None:
+        # Python hands such bytes over as stand-in characters that nothing downstream (names,
+        # records, the store) can keep: refuse them here, once, for every command
+        print(
+            _("ludoteca: the argument '{arg}' holds bytes that are not text (UTF-8); type it again").format(
+                arg=clean_line(undecodable.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+            ),
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
     if not args or args[0] == "--ui":
         return _guarded(cmd_start, args)
     command, rest = args[0], args[1:]
