@@ -150,3 +150,13 @@ def test_a_records_names_and_tags_are_cleaned_on_the_way_in() -> None:
 def test_a_bad_result_tag_is_a_value_error_not_a_crash(text: str) -> None:
     with pytest.raises(ValueError, match="not a result"):
         Outcome.parse_result_tag(text)
+
+
+@pytest.mark.parametrize("result", ["x", "²", "0", "1-2-3"])
+def test_a_resignation_with_an_unreadable_result_is_refused_when_read(result: str) -> None:
+    from ludoteca.core.record import replay
+    from ludoteca.core.registry import get_game
+
+    text = _record(Result=result, Termination="resignation")
+    with pytest.raises(RecordError, match="result"):
+        replay(get_game("connect4"), Record.loads(text), text)

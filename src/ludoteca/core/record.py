@@ -253,6 +253,16 @@ def _check_result(game: Game[Any, Any], record: Record, final: Any) -> None:
         raise RecordError(
             f"the record claims the result {record.result} but the game is not over after its moves"
         )
+    elif record.result is not None:
+        # a resignation or a draw claim: the result is all there is to read, so read it now
+        try:
+            ranks = Outcome.parse_result_tag(record.result)
+        except ValueError as err:
+            raise RecordError(str(err)) from None
+        if len(ranks) != game.seat_count(final):
+            raise RecordError(
+                f"the result {record.result} does not rank each of the {game.seat_count(final)} players"
+            )
 
 
 def record_outcome(game: Game[Any, Any], record: Record, final: Any) -> Outcome | None:
