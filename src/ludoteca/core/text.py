@@ -19,8 +19,9 @@ from ludoteca.i18n import _
 #: more digits than any count, level, move number or 64-bit seed needs; longer text is refused
 #: before it is converted, so nothing is ever spent on a huge number
 MAX_DIGITS = 20
-#: the seeds a record or a command may give: they are reduced to 64 bits by the games' Rng
-SEED_LIMIT = 1 << 64
+#: the most digits a seed may have: every such number fits the 64 bits the games' Rng keeps,
+#: and the rule is one a person can follow (unlike "below 18446744073709551616")
+SEED_DIGITS = 19
 #: the longest a computer may be told to think per move, in seconds
 MAX_THINK_SECONDS = 600.0
 
@@ -58,7 +59,7 @@ def read_int(
     `high` when given. `what` names the number in the sentence of the NumberError raised
     otherwise, e.g. _("the seed")."""
     stripped = text.strip()
-    if len(stripped) > max_digits + 1:
+    if len(stripped.lstrip("+-")) > max_digits:
         raise NumberError(
             _("{what} is too long: at most {n} digits, not '{text}'").format(
                 what=what, n=max_digits, text=_shown(stripped)
@@ -99,8 +100,8 @@ def _range_sentence(what: str, number: float, low: float | None, high: float | N
 
 
 def read_seed(text: str) -> int:
-    """A seed for chance: a whole number, negative ones included, below 2⁶⁴ in size."""
-    return read_int(text, _("the seed"), low=-(SEED_LIMIT - 1), high=SEED_LIMIT - 1)
+    """A seed for chance: a whole number of at most 19 digits, negative ones included."""
+    return read_int(text, _("the seed"), max_digits=SEED_DIGITS)
 
 
 def read_seconds(text: str, what: str, *, high: float = MAX_THINK_SECONDS) -> float:
