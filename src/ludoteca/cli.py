@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import logging
 import os
 import random
@@ -21,8 +22,16 @@ from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import MAX_RECORD_BYTES, Record
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.text import (
+    MAX_THINK_SECONDS,
+    clean_line,
+    has_undecodable,
+    read_int,
+    read_seconds,
+    read_seed,
+)
 from ludoteca.i18n import _, set_language
-from ludoteca.shells.options import add_option_flags, given_options
+from ludoteca.shells.options import add_option_flags, argument_type, given_options
 
 USAGE_ERROR = 2
 
@@ -93,8 +102,14 @@ def cmd_play(argv: list[str]) -> int:
     game, rest = _game_from(argv, "play")
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
     parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
-    parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
-    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    parser.add_argument(
+        "--seed", type=argument_type(read_seed), help=_("seed for chance (tile bags, spawns, decks)")
+    )
+    parser.add_argument(
+        "--think",
+        type=argument_type(lambda text: read_seconds(text, _("the time to think"))),
+        help=_("seconds the computer may think per move (at most {n})").format(n=int(MAX_THINK_SECONDS)),
+    )
     parser.add_argument(
         "--resume", metavar="SAVE", help=_("resume a saved game (number or name, see 'ludoteca saves')")
     )
@@ -293,7 +308,9 @@ def cmd_perft(argv: list[str]) -> int:
     parser = _parser(
         "ludoteca perft", _("Count the positions at exactly DEPTH plies (last line: the count).")
     )
-    parser.add_argument("depth", type=int)
+    parser.add_argument(
+        "depth", type=argument_type(lambda text: read_int(text, _("the depth"), low=0, high=64))
+    )
     parser.add_argument("--position", help=_("start from this position (the game's position format)"))
     parser.add_argument("--divide", action="store_true", help=_("count per first move"))
     if game is None:
@@ -356,10 +373,17 @@ def cmd_game_command(verb: str, argv: list[str]) -> int:
     return int(command(argv[1:], _context()))
 
 
+#: benchmarks about every game at once: `ludoteca bench budget [GAME …] [ARGS]`
+SHELF_BENCHES = {"budget": ("ludoteca.ai.overshoot", "time beyond the computer's budget, under load")}
+
+
 def cmd_bench(argv: list[str]) -> int:
     """`ludoteca bench [GAME …] [ARGS]`: every game's benchmark, or the named ones (`gui`: the
-    window's frame times)."""
+    window's frame times); `ludoteca bench budget …`: a benchmark across the shelf."""
     benches = {d.key: d for d in _offering("bench")}
+    if argv and argv[0] in SHELF_BENCHES:
+        module = importlib.import_module(SHELF_BENCHES[argv[0]][0])
+        return int(module.main(argv[1:]))
     keys = [a for a in argv if a in benches or a == "gui"]
     rest = [a for a in argv if a not in keys]
     if argv and argv[0] in ("-h", "--help"):
@@ -368,6 +392,8 @@ def cmd_bench(argv: list[str]) -> int:
                 games=", ".join([*benches, "gui"])
             )
         )
+        for name, (_module, summary) in SHELF_BENCHES.items():
+            print(f"  ludoteca bench {name} [GAME …]   {summary}")
         return 0
     status = 0
     for key in keys or list(benches):
@@ -517,6 +543,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     _open_log()
     _choose_language()
     args = list(sys.argv[1:] if argv is None else argv)
+    undecodable = next((arg for arg in args if has_undecodable(arg)), None)
+    if undecodable is not None:
+        # Python hands such bytes over as stand-in characters that nothing downstream (names,
+        # records, the store) can keep: refuse them here, once, for every command
+        print(
+            _("ludoteca: the argument '{arg}' holds bytes that are not text (UTF-8); type it again").format(
+                arg=clean_line(undecodable.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+            ),
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
     if not args or args[0] == "--ui":
         return _guarded(cmd_start, args)
     command, rest = args[0], args[1:]
@@ -544,6 +581,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _guarded(handler: Any, argv: list[str]) -> int:
+    from ludoteca.shells.terminal.signals import Stopped
     from ludoteca.store import StoreError
 
     try:
@@ -554,6 +592,9 @@ def _guarded(handler: Any, argv: list[str]) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except Stopped:
+        # SIGHUP or SIGTERM during a game: the game loop has saved it already
+        return 0
     except BrokenPipeError:
         # output piped into `head`: not an error worth a traceback
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -43,3 +43,17 @@ def test_positions_round_trip() -> None:
 def test_bad_positions_are_explained(text: str, problem: str) -> None:
     with pytest.raises(NotationError, match=problem):
         GAME.parse_position(text, GAME.options())
+
+
+@pytest.mark.parametrize(("old", "new"), [("rng ", "rn²g "), ("ply ", "plies ")])
+def test_a_misspelt_field_is_refused_not_ignored(old: str, new: str) -> None:
+    text = GAME.position_text(some_states()[0]).replace(old, new)
+    with pytest.raises(NotationError, match="is not a field of a position"):
+        GAME.parse_position(text, GAME.options())
+
+
+@pytest.mark.parametrize("size", ["²x26", "12x" + "9" * 5000, "12x٣"])
+def test_a_size_that_is_not_plain_digits_is_refused(size: str) -> None:
+    text = GAME.position_text(some_states()[0]).replace("size 12x26", f"size {size}")
+    with pytest.raises(NotationError):
+        GAME.parse_position(text, GAME.options())

@@ -42,10 +42,12 @@ class OptionSpec:
                 return False
             raise OptionError(f"option {self.name} is a switch: use yes or no, not {raw!r}")
         if isinstance(self.default, int):
-            try:
-                value = int(raw)
-            except (TypeError, ValueError):
-                raise OptionError(f"option {self.name} needs a whole number, not {raw!r}") from None
+            if isinstance(raw, int):
+                value = raw
+            else:
+                from ludoteca.core.text import read_int
+
+                value = read_int(str(raw), f"option {self.name}")
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):

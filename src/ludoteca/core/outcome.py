@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ludoteca.core.text import NumberError, read_int
+
 Seat = int
 
 
@@ -70,8 +72,7 @@ class Outcome:
 
     @staticmethod
     def parse_result_tag(text: str) -> tuple[int, ...]:
-        parts = text.split("-")
-        # TODO(text): use core.text
-        if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-            raise ValueError(f"{text!r} is not a result (ranks joined by '-', e.g. 1-2)")
-        return tuple(int(p) for p in parts)
+        try:
+            return tuple(read_int(p, "a rank", low=1, max_digits=2) for p in text.split("-"))
+        except NumberError:
+            raise ValueError(f"{text!r} is not a result (ranks joined by '-', e.g. 1-2)") from None

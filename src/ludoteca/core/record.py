@@ -29,6 +29,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.text import NumberError, clean_line, read_int, read_seed
 from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
@@ -167,7 +168,11 @@ class Record:
                 raise RecordError(
                     f"expected a numbered move like '{len(moves) + 1}. …', found {line!r}", lineno
                 )
-            if int(ply["number"]) != len(moves) + 1:
+            try:
+                number = read_int(ply["number"], _("the move number"), max_digits=9)
+            except NumberError as err:
+                raise RecordError(str(err), lineno) from None
+            if number != len(moves) + 1:
                 raise RecordError(
                     f"move number {ply['number']} out of order (expected {len(moves) + 1})", lineno
                 )
@@ -175,14 +180,21 @@ class Record:
         if "Game" not in tags:
             raise RecordError('this is not a Ludoteca record: the [Game "…"] tag is missing')
 
+        # what a record says is shown to players: no escape sequences or direction overrides
+        # (the position is the game's own text, which its parser checks character by character)
+        tags = {
+            name: (value if name == "Position" else clean_line(value), at)
+            for name, (value, at) in tags.items()
+        }
+
         def tag(name: str) -> str | None:
             found = tags.get(name)
             return found[0] if found else None
 
-        seed_text = tag("Seed") or "0"
-        # TODO(text): use core.text
-        if not re.fullmatch(r"-?[0-9]{1,20}", seed_text):
-            raise RecordError(f"the seed must be a whole number, not {seed_text!r}", tags["Seed"][1])
+        try:
+            seed = read_seed(tag("Seed") or "0")
+        except NumberError as err:
+            raise RecordError(str(err), tags["Seed"][1]) from None
         try:
             seats = parse_seats(tag("Players") or "human,human")
         except OptionError as err:
@@ -190,11 +202,9 @@ class Record:
         scores: tuple[int, ...] | None = None
         if (scores_text := tag("Scores")) is not None:
             try:
-                scores = tuple(int(s) for s in scores_text.split())
-            except ValueError:
-                raise RecordError(
-                    f"scores must be whole numbers, not {scores_text!r}", tags["Scores"][1]
-                ) from None
+                scores = tuple(read_int(s, _("a score"), max_digits=9) for s in scores_text.split())
+            except NumberError as err:
+                raise RecordError(str(err), tags["Scores"][1]) from None
         options = {name: value for name, (value, _line) in tags.items() if name not in STANDARD_TAGS}
         result = tag("Result")
         if result is not None and result != "*" and not _RESULT.fullmatch(result):
@@ -203,7 +213,7 @@ class Record:
         return Record(
             # keys are lower case; a record typed with [Game "QWIRKLE"] is still the same game
             game=tags["Game"][0].strip().lower(),
-            seed=int(seed_text),
+            seed=seed,
             options={name.lower(): value for name, value in options.items()},
             seats=seats,
             moves=moves,
@@ -318,7 +328,10 @@ def record_outcome(game: Game[Any, Any], record: Record, final: Any) -> Outcome 
 
 def _check_ranks(result: str, seats: int, line: int | None) -> None:
     """A result is one rank per player, 1 for the best, and tied players share the better rank."""
-    ranks = Outcome.parse_result_tag(result)
+    try:
+        ranks = Outcome.parse_result_tag(result)
+    except ValueError as err:
+        raise RecordError(str(err), line) from None
     if len(ranks) != seats:
         problem = _("the result {result} gives {n} ranks for {seats} players")
         raise RecordError(problem.format(result=result, n=len(ranks), seats=seats), line)

@@ -6,9 +6,13 @@ import re
 from dataclasses import dataclass
 
 from ludoteca.core.errors import OptionError
+from ludoteca.core.text import clean_line, read_int
+from ludoteca.i18n import _
 
 KINDS = ("human", "computer", "remote")
 MAX_LEVEL = 5
+#: a player's name fits a status bar and a line of the score table
+MAX_NAME_LENGTH = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +20,20 @@ class SeatSpec:
     kind: str = "human"
     level: int | None = None
     name: str | None = None
+
+    def __post_init__(self) -> None:
+        # Names come from prompts, records, the command line and the window: cleaning them here
+        # keeps escape sequences and direction overrides out of every screen and save at once.
+        if self.name is None:
+            return
+        name = clean_line(self.name)
+        if len(name) > MAX_NAME_LENGTH:
+            raise OptionError(
+                _("a player's name may be {n} characters long at most; '{name}…' is longer").format(
+                    n=MAX_NAME_LENGTH, name=name[:MAX_NAME_LENGTH]
+                )
+            )
+        object.__setattr__(self, "name", name or None)
 
     @property
     def is_computer(self) -> bool:
@@ -41,7 +59,7 @@ class SeatSpec:
             name = unescape_name(named[0]).strip() or None
             text = named[1]
         text = text.strip()
-        kind, _, level_text = text.partition(":")
+        kind, _colon, level_text = text.partition(":")
         kind = kind.strip().lower()
         if kind in ("ai", "cpu"):
             kind = "computer"
@@ -52,10 +70,7 @@ class SeatSpec:
             )
         level: int | None = None
         if kind == "computer":
-            level_text = level_text.strip() or "3"
-            if not level_text.isdigit() or not 1 <= int(level_text) <= MAX_LEVEL:
-                raise OptionError(f"computer level must be 1 to {MAX_LEVEL}, not {level_text!r}")
-            level = int(level_text)
+            level = read_int(level_text.strip() or "3", _("the computer's level"), low=1, high=MAX_LEVEL)
         elif level_text:
             raise OptionError(f"only a computer seat takes a level: {text!r}")
         return SeatSpec(kind, level, name)

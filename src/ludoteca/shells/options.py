@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionSpec, OptionValue
+from ludoteca.core.text import NumberError
 from ludoteca.i18n import _
+
+
+def argument_type(reader: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse `type` from one of `core.text`'s readers (`read_seed`…): its sentence becomes
+    the usage error."""
+
+    def read(text: str) -> Any:
+        try:
+            return reader(text)
+        except NumberError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    return read
 
 
 def option_label(spec: OptionSpec) -> str:

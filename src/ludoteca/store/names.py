@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from ludoteca.core.text import clean_line
 from ludoteca.i18n import _
 from ludoteca.store.errors import StoreError
 
@@ -25,6 +26,10 @@ def clean_name(name: str) -> str:
         )
     if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in name):
         raise StoreError(_("a name cannot hold line breaks, tabs or other control characters."))
+    # invisible direction overrides would make the name show as something else in every list
+    name = clean_line(name)
+    if not name:
+        raise StoreError(_("a name cannot be empty; type at least one letter."))
     return name
 
 

@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ludoteca.core.text import NumberError, read_int
 from ludoteca.i18n import _
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
@@ -91,9 +92,13 @@ def _number(ref: SaveRef) -> int | None:
     """The save number `ref` stands for, or None when it names a save."""
     if isinstance(ref, int):
         return ref
-    # TODO(text): use core.text
     digits = ref.strip()
-    return int(digits) if re.fullmatch(r"[0-9]{1,19}", digits) else None
+    if not (digits.isascii() and digits.isdigit()):
+        return None  # save names are never digits alone (names.py), so digits mean a number
+    try:
+        return read_int(digits, _("the save number"), low=0)
+    except NumberError as err:
+        raise StoreError(str(err)) from None
 
 
 def _find(conn: sqlite3.Connection, ref: SaveRef) -> SavedGame:

@@ -141,7 +141,9 @@ def _make_negamax(
     def negamax(current: int, mask: int, played: int, depth: int, alpha: int, beta: int, theirs: int) -> int:
         """The side to move cannot win at once; `theirs` are the opponent's threats."""
         nodes[0] += 1
-        if not nodes[0] & 0x3FF and limits.reached():
+        # every 256 nodes is a few milliseconds (static values are slow): a short budget stays
+        # short on a busy machine
+        if not nodes[0] & 0xFF and limits.reached():
             raise SearchTimeout
         possible = (mask + BOTTOM_ALL) & BOARD
         forced = possible & theirs

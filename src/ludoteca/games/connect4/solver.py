@@ -263,7 +263,8 @@ def _make_negamax(table: dict[int, int], clock: _Clock) -> Negamax:
         """The score within [alpha, beta] (fail-hard outside) of a position whose side to move
         cannot win at once; `theirs` are the opponent's threats (see `bitboard.threats`)."""
         clock.nodes += 1
-        if not clock.nodes & 0xFFF and clock.expired():
+        # every 1024 nodes is a few milliseconds: a short budget stays short on a busy machine
+        if not clock.nodes & 0x3FF and clock.expired():
             raise SolverTimeout
         possible = (mask + BOTTOM_ALL) & BOARD  # bitboard.playable, inlined
         forced = possible & theirs

@@ -30,7 +30,7 @@ NAMED_SIZES: dict[str, SizeSpec] = {
     "large": SizeSpec(20, 15, 7, 7),
 }
 
-_CUSTOM = re.compile(r"^\s*(\d+)\s*[x×*]\s*(\d+)\s*$", re.IGNORECASE)
+_CUSTOM = re.compile(r"^\s*([0-9]{1,4})\s*[x×*]\s*([0-9]{1,4})\s*$", re.IGNORECASE)
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(

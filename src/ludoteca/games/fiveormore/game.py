@@ -11,6 +11,7 @@ from ludoteca.core.game import Game, GameInfo, Seat
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.rng import Rng
+from ludoteca.core.text import read_int
 from ludoteca.games.fiveormore import notation, rules
 from ludoteca.games.fiveormore.board import EMPTY
 from ludoteca.games.fiveormore.config import OPTIONS, config_from
@@ -112,11 +113,10 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
                     n=config.spawn, colours=config.colours
                 )
             )
-        if not score_text.isdigit():
-            raise NotationError(_("the score must be a whole number, not {text!r}").format(text=score_text))
+        score = read_int(score_text, _("the score"), low=0)
         # A position carries no random state: its spawns are drawn as from seed 0.
         return FiveState(
-            config, tuple(board), tuple(int(c) for c in preview_text), int(score_text), Rng.from_seed(0)
+            config, tuple(board), tuple(digits.index(c) for c in preview_text), score, Rng.from_seed(0)
         )
 
     # ----- views ----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ludoteca.core.errors import NotationError
+from ludoteca.core.text import read_int
 from ludoteca.games.fiveormore.board import Cell
 from ludoteca.games.fiveormore.config import Config
 from ludoteca.games.fiveormore.state import FiveMove, Move, Recolour
@@ -15,9 +16,9 @@ from ludoteca.i18n import _
 
 COLUMN_LETTERS = "abcdefghijklmnopqrst"
 
-_CELL = r"([a-z])\s*(\d{1,2})"
+_CELL = r"([a-z])\s*([0-9]{1,2})"
 _MOVE = re.compile(rf"^\s*{_CELL}\s*(?:-|–|>|\s)?\s*{_CELL}\s*$", re.IGNORECASE)
-_RECOLOUR = re.compile(rf"^\s*{_CELL}\s*[=:]\s*(\d+)\s*$", re.IGNORECASE)
+_RECOLOUR = re.compile(rf"^\s*{_CELL}\s*[=:]\s*(\S+)\s*$", re.IGNORECASE)
 _ONE_CELL = re.compile(rf"^\s*{_CELL}\s*$", re.IGNORECASE)
 
 
@@ -58,7 +59,7 @@ def format_move(config: Config, move: FiveMove) -> str:
 def parse_move(config: Config, text: str) -> FiveMove:
     """Read `c3-f7` (also `c3 f7`, `c3f7`) or `c3=2`; the rules then judge whether it is legal."""
     if (match := _RECOLOUR.match(text)) is not None:
-        return Recolour(_cell(config, match[1], match[2]), int(match[3]))
+        return Recolour(_cell(config, match[1], match[2]), read_int(match[3], _("the colour"), max_digits=2))
     if (match := _MOVE.match(text)) is not None:
         return Move(_cell(config, match[1], match[2]), _cell(config, match[3], match[4]))
     example = "c3=2" if config.recolour else "c3-f7"

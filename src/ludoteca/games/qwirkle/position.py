@@ -6,12 +6,29 @@ from collections import Counter
 
 from ludoteca.core.errors import NotationError
 from ludoteca.core.rng import Rng
+from ludoteca.core.text import read_int
 from ludoteca.games.qwirkle.lines import LETTERS, square_text
 from ludoteca.games.qwirkle.state import EMPTY, QwirkleState
 from ludoteca.games.qwirkle.tiles import COPIES, HIDDEN, Tile, parse_tile, tile_text
 from ludoteca.i18n import _
 
 _ENDINGS = ("out", "blocked", "stuck")
+#: every field a position may hold (a misspelt one is refused rather than silently ignored)
+_FIELDS = (
+    "size",
+    "mode",
+    "turn",
+    "scores",
+    "board",
+    "hand",
+    "bag",
+    "rng",
+    "starter",
+    "ply",
+    "passes",
+    "ended",
+    "opening",
+)
 
 
 def position_text(state: QwirkleState) -> str:
@@ -49,6 +66,12 @@ def parse_position(text: str) -> QwirkleState:
         key, value = key.lower(), value.strip()
         if not key:
             continue
+        if key not in _FIELDS:
+            raise NotationError(
+                _("{key!r} is not a field of a position; the fields are: {names}").format(
+                    key=key, names=", ".join(_FIELDS)
+                )
+            )
         if key == "hand":
             hands.append(tuple(sorted(_tiles(value))))
         elif key in values:
@@ -123,15 +146,12 @@ def _tiles(text: str) -> list[Tile]:
 
 def _size(text: str) -> tuple[int, int]:
     rows_text, _x, cols_text = text.lower().partition("x")
-    if not (rows_text.isdigit() and cols_text.isdigit()):
+    if not _x:
         raise NotationError(_("size must look like 12x26, not {text!r}").format(text=text))
-    rows, cols = int(rows_text), int(cols_text)
-    if not (1 <= rows <= 26 and 1 <= cols <= 26):
-        raise NotationError(_("a board has 1 to 26 rows and columns"))
+    rows = read_int(rows_text, _("the number of rows"), low=1, high=26)
+    cols = read_int(cols_text, _("the number of columns"), low=1, high=26)
     return rows, cols
 
 
 def _number(text: str, name: str) -> int:
-    if not text.isdigit():
-        raise NotationError(_("{name} must be a whole number, not {text!r}").format(name=name, text=text))
-    return int(text)
+    return read_int(text, name, low=0)

@@ -14,7 +14,8 @@ from typing import Any
 
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.options import OptionValue
-from ludoteca.core.seats import MAX_LEVEL, SeatSpec
+from ludoteca.core.seats import MAX_LEVEL, MAX_NAME_LENGTH, SeatSpec
+from ludoteca.core.text import clean_line, read_int_or_none
 from ludoteca.games.qwirkle.game import round_over
 from ludoteca.games.qwirkle.notation import format_move
 from ludoteca.games.qwirkle.state import Exchange, Place, QwirkleState
@@ -178,19 +179,19 @@ class QwirkleTerminalBoard(TerminalBoard):
         count = 0
         while not 2 <= count <= 4:
             answer = ask(_("How many players (2 to 4)? [2] ")).strip() or "2"
-            count = int(answer) if answer.isdigit() else 0
+            count = read_int_or_none(answer, 2, 4) or 0
         seats: list[SeatSpec] = []
         for n in range(1, count + 1):
             name = ""
             while not name or name in [s.name for s in seats]:
                 # commas and '=' would break the record's list of players
-                name = (
-                    ask(_("Pseudonym of player {n}: ").format(n=n))
-                    .strip()
-                    .replace(",", " ")
-                    .replace("=", " ")
+                name = clean_line(
+                    ask(_("Pseudonym of player {n}: ").format(n=n)).replace(",", " ").replace("=", " ")
                 )
-                if name in [s.name for s in seats]:
+                if len(name) > MAX_NAME_LENGTH:
+                    say(_("Keep it to {n} characters at most.").format(n=MAX_NAME_LENGTH))
+                    name = ""
+                elif name in [s.name for s in seats]:
                     say(_("{name} is already playing; choose another pseudonym.").format(name=name))
             while True:
                 answer = (
@@ -203,8 +204,9 @@ class QwirkleTerminalBoard(TerminalBoard):
                 if answer in ("", "h", "human"):
                     seats.append(SeatSpec("human", None, name))
                     break
-                if answer.isdigit() and 1 <= int(answer) <= MAX_LEVEL:
-                    seats.append(SeatSpec("computer", int(answer), name))
+                level = read_int_or_none(answer, 1, MAX_LEVEL)
+                if level is not None:
+                    seats.append(SeatSpec("computer", level, name))
                     break
                 say(_("Type h, or a level from 1 to {max}.").format(max=MAX_LEVEL))
         return {"mode": mode}, seats

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.core.errors import NotationError
+from ludoteca.core.text import read_int
 from ludoteca.games.turtles.board import Square, parse_square, square_name
 from ludoteca.games.turtles.cards import LETTERS, MAX_ADD, SPELLINGS, Card
 from ludoteca.games.turtles.walls import WALL_KINDS, WallKind
@@ -90,11 +91,11 @@ def _parse_cards(words: list[str]) -> tuple[Card, ...]:
 
 
 def _parse_target(word: str, seat_names: tuple[str, ...]) -> int:
-    if word.isdigit() and 1 <= int(word) <= len(seat_names):
-        return int(word) - 1
     for seat, name in enumerate(seat_names):
         if name.lower() == word:
             return seat
+    if any(char.isdigit() for char in word):  # "bug 2", but also "bug ²" typed by mistake
+        return read_int(word, _("the player's number"), low=1, high=len(seat_names)) - 1
     choices = ", ".join(n.lower() for n in seat_names)
     raise NotationError(
         _("{word!r} is not a player: name one of {choices}").format(word=word, choices=choices)

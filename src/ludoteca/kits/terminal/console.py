@@ -1,21 +1,47 @@
-"""Where terminal front ends read and write, one line at a time."""
+"""Where terminal front ends read and write, one line at a time.
+
+Whatever arrives on the input, the program gets back one clean line or a sentence: a line that
+is too long is skipped whole (not echoed), bytes that are not text make the line refused, and
+control characters never reach the rest of the program.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from dataclasses import dataclass, field
 from typing import TextIO
+
+from ludoteca.core.text import clean_line, has_undecodable
+from ludoteca.i18n import _
+
+#: longer than any move, name or answer a person types (a Qwirkle play of six tiles is ~30)
+MAX_LINE = 1024
+#: how much of an over-long line is read at a time while it is skipped
+_DRAIN_CHUNK = 64 * 1024
 
 
 class EndOfInput(Exception):
     """The input ended (Ctrl-D, the end of a piped script)."""
 
 
+def tolerant_stdin() -> TextIO:
+    """The process's standard input, decoding bad bytes as surrogate escapes instead of raising
+    UnicodeDecodeError (even under PYTHONIOENCODING=…:strict), so `Console` can refuse the line."""
+    stream = sys.stdin
+    if isinstance(stream, io.TextIOWrapper):
+        # closed or detached: reading it will say so
+        with contextlib.suppress(ValueError, OSError):
+            stream.reconfigure(errors="surrogateescape")
+    return stream
+
+
 @dataclass
 class Console:
     """Where the loop reads and writes; replaced by string streams in tests."""
 
-    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    stdin: TextIO = field(default_factory=tolerant_stdin)
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
 
     @property
@@ -27,11 +53,41 @@ class Console:
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
+        """One line typed after `prompt`, cleaned (see `core.text.clean_line`). A line that is too
+        long or not text is refused with a sentence and the prompt comes again."""
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            line, refusal = self._read_line()
+            if refusal is None:
+                if not self.interactive:
+                    self.stdout.write(line + "\n")  # echo for transcripts
+                return line
+            if not self.interactive:
+                self.stdout.write("\n")
+            self.say(refusal)
+
+    def _read_line(self) -> tuple[str, str | None]:
+        """(the cleaned line, None), or ("", the sentence that refuses it)."""
+        try:
+            raw = self.stdin.readline(MAX_LINE + 1)
+        except UnicodeDecodeError:  # a stream we could not make tolerant: its bad bytes are gone
+            return "", _("That line held bytes that are not text (UTF-8); it was ignored.")
+        if not raw:
             raise EndOfInput
-        if not self.interactive:
-            self.stdout.write(line if line.endswith("\n") else line + "\n")  # echo for transcripts
-        return line.strip()
+        if len(raw) > MAX_LINE and not raw.endswith("\n"):
+            self._skip_rest()
+            return "", _("That line is too long (over {n} characters); it was ignored.").format(n=MAX_LINE)
+        if has_undecodable(raw):
+            return "", _("That line held bytes that are not text (UTF-8); it was ignored.")
+        return clean_line(raw), None
+
+    def _skip_rest(self) -> None:
+        """Read and drop the rest of the current line, in bounded pieces."""
+        while True:
+            try:
+                chunk = self.stdin.readline(_DRAIN_CHUNK)
+            except UnicodeDecodeError:
+                return
+            if not chunk or chunk.endswith("\n"):
+                return

@@ -12,6 +12,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import declarations, failures
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
+from ludoteca.core.text import read_int_or_none, read_seed
 from ludoteca.i18n import _
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.shells import session
@@ -40,8 +41,9 @@ class Menu:
             answer = self.console.ask(_("Your choice (Enter to go back): ")).strip().lower()
             if answer in ("", "0", "q", "b", "back"):
                 return None
-            if answer.isdigit() and 1 <= int(answer) <= len(items):
-                return int(answer) - 1
+            number = read_int_or_none(answer, 1, len(items))
+            if number is not None:
+                return number - 1
             say(_("Please type a number from 1 to {n}.").format(n=len(items)))
 
     def entries(self) -> tuple[str, list[tuple[str, Any]]]:
@@ -95,8 +97,7 @@ class Menu:
             return
         custom = terminal_board_for(game).new_game(game, self.console.ask, self.console.say)
         options, seats = (game.options(custom[0]), custom[1]) if custom else self.ask_options_and_seats(game)
-        seed_text = self.ask_value(_("Seed (Enter for a random one)"), "") if game.info.chance else ""
-        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.SystemRandom().randrange(1 << 31)
+        seed = self.ask_seed() if game.info.chance else random.SystemRandom().randrange(1 << 31)
         match = session.new_match(game, options, seats, seed, self.store)
         TerminalGame(match, self.store, self.console).run()
 
@@ -121,9 +122,13 @@ class Menu:
                 raw = self.ask_value(
                     _("How many players ({lo}–{hi})").format(lo=info.min_seats, hi=info.max_seats), str(count)
                 )
-                if raw.isdigit() and info.min_seats <= int(raw) <= info.max_seats:
-                    count = int(raw)
+                number = read_int_or_none(raw, info.min_seats, info.max_seats)
+                if number is not None:
+                    count = number
                     break
+                self.console.say(
+                    _("Type a number from {lo} to {hi}.").format(lo=info.min_seats, hi=info.max_seats)
+                )
         seats = [self.ask_seat(game, seat, count) for seat in range(count)]
         return options, seats
 
@@ -144,11 +149,30 @@ class Menu:
                 default,
             ).lower()
             if raw in ("h", "human"):
-                name = self.console.ask(_("  Name (Enter for none): ")).strip() or None
-                return SeatSpec("human", None, name)
-            if raw.isdigit() and 1 <= int(raw) <= MAX_LEVEL:
-                return SeatSpec("computer", int(raw))
+                return self.ask_human()
+            level = read_int_or_none(raw, 1, MAX_LEVEL)
+            if level is not None:
+                return SeatSpec("computer", level)
             self.console.say(_("Type h, or a level from 1 to {max}.").format(max=MAX_LEVEL))
+
+    def ask_human(self) -> SeatSpec:
+        while True:
+            name = self.console.ask(_("  Name (Enter for none): ")).strip() or None
+            try:
+                return SeatSpec("human", None, name)
+            except LudotecaError as err:
+                self.console.say(str(err))
+
+    def ask_seed(self) -> int:
+        """A seed the player gives, or a random one on an empty answer."""
+        while True:
+            text = self.ask_value(_("Seed (Enter for a random one)"), "")
+            if not text:
+                return random.SystemRandom().randrange(1 << 31)
+            try:
+                return read_seed(text)
+            except LudotecaError as err:
+                self.console.say(str(err))
 
     def resume(self) -> None:
         saves = self.store.list_saves(self.only.key if self.only is not None else None)

@@ -6,6 +6,7 @@ scripted: `printf 'd3\nc5\nquit\n' | ludoteca play othello --players human,human
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 
@@ -19,6 +20,7 @@ from ludoteca.match import Match, events
 from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
+from ludoteca.shells.terminal.signals import Stopped, stop_signals_raise
 from ludoteca.store import SaveSlot, Store, StoreError
 
 COMMANDS = {
@@ -87,6 +89,10 @@ class TerminalGame:
             + ", ".join(self.match.seat_label(s) for s in range(len(self.match.seats)))
         )
         say(_("Type 'help' for commands."))
+        with stop_signals_raise():
+            return self._loop()
+
+    def _loop(self) -> int:
         try:
             while True:
                 if self.match.over:
@@ -104,9 +110,20 @@ class TerminalGame:
                     if not self._human_turn(seat):
                         return 0
         except (EndOfInput, KeyboardInterrupt):
-            say()
-            self._autosave()
+            self.console.say()
+            self._autosave(_("Input ended; saving the game so nothing is lost."))
             return 0
+        except Stopped as stop:
+            # save first: after SIGHUP the terminal is gone and writing to it may fail
+            report = self._write_save(None)[1] if self._needs_saving() else None
+            with contextlib.suppress(OSError):
+                if self.match.over:  # stopped on the final screen: the result still counts
+                    self._record_result()
+                self.console.say()
+                self.console.say(_("Asked to stop ({signal}).").format(signal=stop))
+                if report:
+                    self.console.say(report)
+            raise
 
     def _show(self, seat: int | None) -> None:
         view = self.match.view(seat)
@@ -265,23 +282,24 @@ class TerminalGame:
         self.console.say(_("Hint: {move}").format(move=self.match.game.format_move(view, move)))
 
     def _save(self, name: str | None) -> bool:
+        saved, message = self._write_save(name)
+        self.console.say(message if saved else self.style.paint(message, "red"))
+        return saved
+
+    def _write_save(self, name: str | None) -> tuple[bool, str]:
+        """Save the game (over its earlier save, if any): (whether it worked, what to tell)."""
         if self.store is None:
-            self.console.say(_("Saving is not available here."))
-            return False
+            return False, _("Saving is not available here.")
         try:
             if name is None and self.slot is not None:
                 name = session.save_name(self.store, self.slot)
             written = session.save_match(self.store, self.match, name, self.slot)
         except (StoreError, LudotecaError) as err:
-            self.console.say(self.style.paint(_("Could not save: {err}").format(err=err), "red"))
-            return False
+            return False, _("Could not save: {err}").format(err=err)
         self.slot = written.slot
+        message = _("Saved (number {id}). Resume with: ludoteca play --resume {id}").format(id=self.slot.id)
         notice = session.clash_notice(written)
-        if notice:
-            self.console.say(self.style.paint(notice, "yellow"))
-        message = _("Saved (number {id}). Resume with: ludoteca play --resume {id}")
-        self.console.say(message.format(id=self.slot.id))
-        return True
+        return True, f"{notice}\n{message}" if notice else message
 
     def _quit(self) -> bool:
         if self.store is not None and self.match.moves and not self.match.over:
@@ -290,10 +308,13 @@ class TerminalGame:
                 self._keep()
         return False
 
-    def _autosave(self) -> None:
+    def _needs_saving(self) -> bool:
+        return self.store is not None and bool(self.match.moves) and not self.match.over
+
+    def _autosave(self, reason: str) -> None:
         """Input ended or Ctrl-C: keep the game rather than lose it."""
-        if self.store is not None and self.match.moves and not self.match.over:
-            self.console.say(_("Input ended; saving the game so nothing is lost."))
+        if self._needs_saving():
+            self.console.say(reason)
             self._keep()
 
     def _keep(self) -> None:

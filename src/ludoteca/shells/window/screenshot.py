@@ -17,14 +17,15 @@ from typing import Any
 from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.text import read_seed
 from ludoteca.i18n import LANGUAGES, _
-from ludoteca.shells.options import given_options
+from ludoteca.shells.options import argument_type, given_options
 
 PAGES = ("menu", "games", "settings", "rules", "scores", "saves")
 
 
 def _size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", text)
+    match = re.fullmatch(r"\s*([0-9]{1,5})\s*[x×]\s*([0-9]{1,5})\s*", text)
     if match is None or not (320 <= int(match[1]) <= 7680 and 240 <= int(match[2]) <= 4320):
         raise argparse.ArgumentTypeError(_("a size is WIDTHxHEIGHT, e.g. 1280x800"))
     return int(match[1]), int(match[2])
@@ -41,7 +42,9 @@ def _parser(game: Any) -> argparse.ArgumentParser:
         "--moves", default="", help=_("moves to play from the start, in notation, separated by spaces")
     )
     parser.add_argument("--players", help=_("seats, e.g. human,computer:3"))
-    parser.add_argument("--seed", type=int, default=1, help=_("seed for chance (default 1)"))
+    parser.add_argument(
+        "--seed", type=argument_type(read_seed), default=1, help=_("seed for chance (default 1)")
+    )
     parser.add_argument("--size", type=_size, default=(1280, 800), help=_("window size, default 1280x800"))
     parser.add_argument(
         "--moment",

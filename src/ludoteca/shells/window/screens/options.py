@@ -16,6 +16,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionSpec, OptionValue
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
+from ludoteca.core.text import SEED_DIGITS, read_seed
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.match import Match
@@ -227,6 +228,7 @@ class OptionsScreen(Screen):
                 pygame.Rect(right.left, y, right.width // 2, bh), manager, initial_text=self.seed_text
             )
             self.seed_entry.set_allowed_characters("numbers")
+            self.seed_entry.set_text_length_limit(SEED_DIGITS)
         back_button(app, self.back)
         start = pygame.Rect(app.size[0] - s.margin * 2 - 220, app.size[1] - s.margin - bh, 220, bh)
         self.start_button = button(app, manager, start, _("Start the game"), self.start, primary=True)
@@ -320,7 +322,11 @@ class OptionsScreen(Screen):
         try:
             options = self.game.options(self.given_options())
             seats = tuple(self.seats[i].spec() for i in range(self.count))
-            seed = int(self.seed_text) if self.seed_text.strip() else random.SystemRandom().randrange(1 << 31)
+            seed = (
+                read_seed(self.seed_text)
+                if self.seed_text.strip()
+                else random.SystemRandom().randrange(1 << 31)
+            )
             match = Match(self.game, options, seats, seed)
         except (LudotecaError, ValueError) as err:
             self.error = str(err)
