@@ -1,4 +1,4 @@
-"""What a match tells its observers (the window, the terminal, and later the network).
+"""What a match tells its observers (the window, the terminal, the network server).
 
 Front ends redraw from these events instead of watching the match. Events about a computer's
 thinking (`THINKING`, `PROGRESS`, `THOUGHT`) are sent from the thinking thread: a listener that
@@ -19,6 +19,9 @@ RESUMED = "resumed"  # a finished game came back to life through undo
 THINKING = "thinking"  # a computer started thinking (data: seat, purpose)
 PROGRESS = "progress"  # how far its search got (data: seat, info: ai.SearchInfo, purpose)
 THOUGHT = "thought"  # it has finished (data: seat, thinker, purpose); `thinker.result()` is its move
+#: something to tell the players that is not a change of position (data: info, a sentence): a
+#: chat line, a player who left or came back, an undo asked over the network
+NEWS = "news"
 #: why a computer thinks: to move for its seat, or to give a person a hint
 FOR_MOVE, FOR_HINT = "move", "hint"
 

@@ -139,6 +139,13 @@ class Match:
     def human_seats(self) -> tuple[Seat, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
 
+    def set_seat(self, seat: Seat, spec: SeatSpec) -> None:
+        """Someone else takes `seat` mid-game (over the network, a computer replaces a player who
+        vanished); the game itself goes on unchanged."""
+        seats = list(self.seats)
+        seats[seat] = spec
+        self.seats = tuple(seats)
+
     def seat_label(self, seat: Seat) -> str:
         """ "Ann (Black)" or "Black" or "Computer 3 (White)"."""
         colour = self.game.seat_name(self.state, seat)
@@ -223,6 +230,14 @@ class Match:
         return self._end(
             self.game.resign(self.state, seat), "resignation" if len(self.seats) > 1 else "stopped"
         )
+
+    def lose_on_time(self, seat: Seat) -> Outcome:
+        """`seat`'s clock ran out: the game ends as the rules end a resignation by that seat."""
+        if self.over:
+            raise IllegalMove(_("the game is over"))
+        resigned = self.game.resign(self.state, seat)
+        reason = _("{name} ran out of time").format(name=self.seat_label(seat))
+        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "resignation")
 
     def can_claim_draw(self) -> bool:
         return not self.over and self.game.can_claim_draw(self.state)
