@@ -13,6 +13,7 @@ from ludoteca.store.results import ResultRow
 from ludoteca.store.saves import SavedGame, SaveRef
 from ludoteca.store.setups import SetupRow
 from ludoteca.store.store import Store
+from ludoteca.store.tables import TableRow
 
 __all__ = [
     "DB_FILENAME",
@@ -24,6 +25,7 @@ __all__ = [
     "SetupRow",
     "Store",
     "StoreError",
+    "TableRow",
     "data_home",
     "default_db_path",
 ]

@@ -84,6 +84,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ),
+    # 3
+    sql(
+        "network tables a server resumes after a restart",
+        """CREATE TABLE net_tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            status TEXT NOT NULL,
+            record TEXT NOT NULL,
+            meta TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )""",
+        "CREATE INDEX net_tables_open ON net_tables (status, created)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)
