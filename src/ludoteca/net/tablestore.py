@@ -1,0 +1,43 @@
+"""Where a server keeps its tables, so a crash or a restart loses nothing.
+
+The server writes a table after every change and reads the unfinished ones back when it starts.
+It only knows this interface: the player's `Store` (SQLite) satisfies it today; a club running
+several server processes would put the same three methods on a shared database (see the end of
+docs/protocol.md) without touching the server, the tables or any game.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ludoteca.store import ResultRow
+from ludoteca.store.tables import TableRow
+
+
+class TableStore(Protocol):
+    def save_table(self, row: TableRow) -> None:
+        """Write the table (replacing what was kept under its id), in one transaction."""
+
+    def open_tables(self) -> list[TableRow]:
+        """The tables whose games are not over, oldest first."""
+
+    def add_result(self, row: ResultRow) -> int:
+        """Append a finished game to the results history."""
+
+
+class MemoryTableStore:
+    """A table store that forgets everything when the process ends (benchmarks, tests)."""
+
+    def __init__(self) -> None:
+        self.tables: dict[str, TableRow] = {}
+        self.results: list[ResultRow] = []
+
+    def save_table(self, row: TableRow) -> None:
+        self.tables[row.table_id] = row
+
+    def open_tables(self) -> list[TableRow]:
+        return [row for row in self.tables.values() if row.status != "over"]
+
+    def add_result(self, row: ResultRow) -> int:
+        self.results.append(row)
+        return len(self.results)
