@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import logging
 import os
 import random
@@ -99,10 +100,21 @@ def _default_seats(game: Game[Any, Any]) -> tuple[SeatSpec, ...]:
     return (SeatSpec("human"), *(SeatSpec("computer", 3) for _seat in range(info.default_seats - 1)))
 
 
+def _has_remote_seat(argv: Sequence[str]) -> bool:
+    """Whether `--players` names a seat played over the network (then `play` hosts the game)."""
+    for flag, value in itertools.pairwise(argv):
+        if flag == "--players":
+            return any(seat.kind == "remote" for seat in parse_seats(value))
+    return False
+
+
 def cmd_play(argv: list[str]) -> int:
     from ludoteca.shells import session
 
     game, rest = _game_from(argv, "play")
+    if _has_remote_seat(argv):
+        print(_("A remote seat is a player over the network, so this game is hosted."), file=sys.stderr)
+        return cmd_host(argv)
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
     parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
     parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
@@ -126,9 +138,6 @@ def cmd_play(argv: list[str]) -> int:
             raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(game_keys())))
         options = game.options(given_options(game, args))
         seats = parse_seats(args.players) if args.players else _default_seats(game)
-        if any(seat.kind == "remote" for seat in seats):
-            print(_("A remote seat is a player over the network, so this game is hosted."), file=sys.stderr)
-            return cmd_host(argv)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
         match = session.new_match(game, options, seats, seed, store, think=args.think)
     if args.ui == "gui" and _window_possible():

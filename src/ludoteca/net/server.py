@@ -15,6 +15,7 @@ sentence back to that client, and an unexpected failure is logged and answered t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -153,13 +154,17 @@ class LoopHost:
         self.store = store
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-table-store")
 
-    def commit(self, row: TableRow, then: Callable[[], None]) -> None:
+    def commit(self, row: TableRow, then: Callable[[], None], result: ResultRow | None = None) -> None:
         def write() -> None:
             try:
                 self.store.save_table(row)
+                if result is not None:
+                    self.store.add_result(result)
             except StoreError as err:  # the game goes on; the log says what could not be kept
                 log.error("table %s could not be written: %s", row.table_id, err)
-            self.loop.call_soon_threadsafe(then)
+            # a server that has stopped has nobody left to tell
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(then)
 
         self._writer.submit(write)
 
@@ -172,15 +177,6 @@ class LoopHost:
 
     def now(self) -> float:
         return time.monotonic()
-
-    def record_result(self, row: ResultRow) -> None:
-        def write() -> None:
-            try:
-                self.store.add_result(row)
-            except StoreError as err:
-                log.error("a result could not be recorded: %s", err)
-
-        self._writer.submit(write)
 
     def close(self) -> None:
         self._writer.shutdown(wait=True)

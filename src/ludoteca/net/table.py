@@ -55,8 +55,9 @@ class Peer(Protocol):
 class TableHost(Protocol):
     """What a table needs from the server that runs it."""
 
-    def commit(self, row: TableRow, then: Callable[[], None]) -> None:
-        """Write `row` to the table store, then call `then` on the server's thread."""
+    def commit(self, row: TableRow, then: Callable[[], None], result: ResultRow | None = None) -> None:
+        """Write `row` (and a finished game's `result`) to the table store, then call `then` on
+        the server's thread."""
 
     def soon(self, action: Callable[[], None]) -> None:
         """Run `action` on the server's thread, from any thread."""
@@ -66,9 +67,6 @@ class TableHost(Protocol):
 
     def now(self) -> float:
         """A monotonic time in seconds."""
-
-    def record_result(self, row: ResultRow) -> None:
-        """A finished game for the results history."""
 
 
 def digest(token: str) -> str:
@@ -574,10 +572,9 @@ class Table:
         def deliver() -> None:
             for peer, message in messages:
                 peer.send(message)
-            if finished:
-                self.host.record_result(ResultRow(**result_fields(self.match)))
 
-        self.host.commit(self.row(), deliver)
+        result = ResultRow(**result_fields(self.match)) if finished else None
+        self.host.commit(self.row(), deliver, result)
 
     def resume(self) -> None:
         """Carry on after a restart: a computer whose turn it is starts thinking, clocks run."""

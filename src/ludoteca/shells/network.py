@@ -20,7 +20,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
-from ludoteca.net.addresses import addresses_to_share, connect_address
+from ludoteca.net.addresses import addresses_to_share, connect_address, is_loopback
 from ludoteca.net.client import Client, NetError
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
@@ -45,6 +45,13 @@ class HostedGame:
 
     def invitation(self) -> list[str]:
         """What to tell friends, line by line."""
+        if not self.addresses and not is_loopback(self.bind):
+            return [
+                _(
+                    "Listening on every network of this computer, but its address could not be found: "
+                    "look it up (ip addr, ipconfig) and tell your friends: ludoteca join ADDRESS:{port}"
+                ).format(port=self.port)
+            ]
         if not self.addresses:
             return [
                 _("This table only accepts players on this computer (it listens on {bind}).").format(
