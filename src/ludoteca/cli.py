@@ -505,12 +505,12 @@ def cmd_bench(argv: list[str]) -> int:
     """`ludoteca bench [GAME …] [ARGS]`: every game's benchmark, or the named ones (`gui`: the
     window's frame times)."""
     benches = {d.key: d for d in _offering("bench")}
-    keys = [a for a in argv if a in benches or a == "gui"]
+    keys = [a for a in argv if a in benches or a in ("gui", "net")]
     rest = [a for a in argv if a not in keys]
     if argv and argv[0] in ("-h", "--help"):
         print(
             _("usage: ludoteca bench [GAME …] [ARGS]; games with a benchmark: {games}").format(
-                games=", ".join([*benches, "gui"])
+                games=", ".join([*benches, "gui", "net"])
             )
         )
         return 0
@@ -521,6 +521,10 @@ def cmd_bench(argv: list[str]) -> int:
             from ludoteca.shells.window.bench import main as bench_gui
 
             status |= int(bench_gui(rest))
+        elif key == "net":
+            from ludoteca.net.bench import main as bench_net
+
+            status |= int(bench_net(rest))
         else:
             status |= int(benches[key].command("bench")(rest, _context()))
     return status

@@ -83,3 +83,13 @@ def test_joining_nowhere_says_what_to_check(tmp_path: Path) -> None:
     assert "could not reach a Ludoteca server at 127.0.0.1:1" in result.stderr
     bad = run_ludoteca(["join", "host:99999"], tmp_path)
     assert "is not a port number" in bad.stderr
+
+
+def test_the_network_benchmark_runs_bounded_on_loopback(tmp_path: Path) -> None:
+    """Figures are the benchmark's business; this only checks that it runs and stops by itself."""
+    result = run_ludoteca(
+        ["bench", "net", "--clients", "4", "--seconds", "1", "--store", "memory", "--pause", "0.1"], tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Server on 127.0.0.1:" in result.stdout
+    assert result.stdout.count("round trip median") == 3

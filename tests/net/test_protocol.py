@@ -9,6 +9,7 @@ import pytest
 from ludoteca.net.protocol import (
     MAX_CHAT,
     PROTOCOL_VERSION,
+    REQUESTS,
     ProtocolError,
     parse_request,
     version_refusal,
@@ -53,3 +54,12 @@ def test_bad_requests_get_a_sentence(frame: str | bytes, words: str) -> None:
 def test_the_version_refusal_names_both_versions() -> None:
     sentence = version_refusal(PROTOCOL_VERSION + 1)
     assert f"version {PROTOCOL_VERSION}" in sentence and f"version {PROTOCOL_VERSION + 1}" in sentence
+
+
+def test_every_request_type_has_an_example_in_the_protocol_page() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    for kind in [*REQUESTS, "welcome", "refused", "joined", "state", "ok", "error", "undo_asked", "notice"]:
+        assert f'{{"type":"{kind}"' in text, kind
+    assert text.rstrip().endswith("their notation.") and "## Beyond one machine" in text

@@ -117,3 +117,35 @@ def test_a_server_killed_mid_game_resumes_the_table(tmp_path: Path) -> None:
     with Store(tmp_path / "ludoteca.sqlite3") as store:
         (table,) = store.open_tables()
         assert table.record.rstrip().endswith("3. f6")
+
+
+def test_host_resume_brings_the_hosts_table_back(tmp_path: Path) -> None:
+    from ludoteca.core.registry import get_game
+    from ludoteca.shells.network import host_game
+
+    port = free_port()
+    store = Store(tmp_path / "host.sqlite3")
+    game = get_game("connect4")
+    hosted = host_game(store, game, game.options({}), None, name="Ann", port=port)
+    ann = hosted.match
+    assert ann is not None
+    bob = joined(port, "Bob")
+    until(ann, lambda: ann.playing)
+    ann.play("4")
+    until(bob, lambda: bob.to_move() == 1)
+    bob.play("3")
+    until(ann, lambda: ann.to_move() == 0)
+    hosted.server.stop()  # the host's program goes away (its client with it)
+    ann.client.close()
+    until(bob, lambda: not bob.connected)
+    again = host_game(store, None, {}, None, name="Ann", port=port, resume=True)
+    try:
+        ann = again.match
+        assert ann is not None and ann.seat == 0 and ann.moves == ["4", "3"]
+        until(bob, lambda: bob.connected, 30)
+        ann.play("4")
+        until(bob, lambda: bob.moves == ["4", "3", "4"])
+        bob.leave()
+    finally:
+        again.close()
+        store.close()

@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import queue
 import random
 import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -147,26 +147,55 @@ class Connection:
 
 
 class LoopHost:
-    """What tables need from the server (`table.TableHost`), on an asyncio loop."""
+    """What tables need from the server (`table.TableHost`), on an asyncio loop.
+
+    Writes go to one writer thread, in order. It takes everything that queued up while it was
+    writing and writes it in one transaction (a group commit), so a busy server pays for one disk
+    sync per batch rather than one per move; each change is sent out once its batch is written.
+    """
+
+    #: changes written in one transaction, at most
+    BATCH = 256
 
     def __init__(self, loop: asyncio.AbstractEventLoop, store: TableStore) -> None:
         self.loop = loop
         self.store = store
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-table-store")
+        self._queue: queue.SimpleQueue[tuple[TableRow, Callable[[], None], ResultRow | None] | None] = (
+            queue.SimpleQueue()
+        )
+        self._writer = threading.Thread(target=self._write, name="ludoteca-table-store", daemon=True)
+        self._writer.start()
 
     def commit(self, row: TableRow, then: Callable[[], None], result: ResultRow | None = None) -> None:
-        def write() -> None:
-            try:
-                self.store.save_table(row)
-                if result is not None:
-                    self.store.add_result(result)
-            except StoreError as err:  # the game goes on; the log says what could not be kept
-                log.error("table %s could not be written: %s", row.table_id, err)
-            # a server that has stopped has nobody left to tell
-            with contextlib.suppress(RuntimeError):
-                self.loop.call_soon_threadsafe(then)
+        self._queue.put((row, then, result))
 
-        self._writer.submit(write)
+    def _write(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < self.BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            results = [result for _row, _then, result in batch if result is not None]
+            try:
+                self.store.save_tables([row for row, _then, _result in batch], results)
+            except StoreError as err:  # the games go on; the log says what could not be kept
+                log.error("%d table changes could not be written: %s", len(batch), err)
+            for _row, then, _result in batch:
+                # a server that has stopped has nobody left to tell
+                with contextlib.suppress(RuntimeError):
+                    self.loop.call_soon_threadsafe(then)
+            if stop:
+                return
 
     def soon(self, action: Callable[[], None]) -> None:
         self.loop.call_soon_threadsafe(action)
@@ -179,7 +208,9 @@ class LoopHost:
         return time.monotonic()
 
     def close(self) -> None:
-        self._writer.shutdown(wait=True)
+        """Write what is queued, then stop the writer."""
+        self._queue.put(None)
+        self._writer.join(30)
 
 
 class Server:

@@ -2,12 +2,13 @@
 
 The server writes a table after every change and reads the unfinished ones back when it starts.
 It only knows this interface: the player's `Store` (SQLite) satisfies it today; a club running
-several server processes would put the same three methods on a shared database (see the end of
+several server processes would put the same two methods on a shared database (see the end of
 docs/protocol.md) without touching the server, the tables or any game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from ludoteca.store import ResultRow
@@ -15,14 +16,12 @@ from ludoteca.store.tables import TableRow
 
 
 class TableStore(Protocol):
-    def save_table(self, row: TableRow) -> None:
-        """Write the table (replacing what was kept under its id), in one transaction."""
+    def save_tables(self, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
+        """Write the tables (each replacing what was kept under its id) and the results of the
+        games that just ended, all in one transaction."""
 
     def open_tables(self) -> list[TableRow]:
         """The tables whose games are not over, oldest first."""
-
-    def add_result(self, row: ResultRow) -> int:
-        """Append a finished game to the results history."""
 
 
 class MemoryTableStore:
@@ -32,12 +31,10 @@ class MemoryTableStore:
         self.tables: dict[str, TableRow] = {}
         self.results: list[ResultRow] = []
 
-    def save_table(self, row: TableRow) -> None:
-        self.tables[row.table_id] = row
+    def save_tables(self, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
+        for row in rows:
+            self.tables[row.table_id] = row
+        self.results.extend(results)
 
     def open_tables(self) -> list[TableRow]:
         return [row for row in self.tables.values() if row.status != "over"]
-
-    def add_result(self, row: ResultRow) -> int:
-        self.results.append(row)
-        return len(self.results)

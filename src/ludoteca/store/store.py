@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -119,7 +119,11 @@ class Store:
 
     def save_table(self, row: TableRow) -> None:
         """Keep a network table as it is now (replacing what was kept under its id)."""
-        _tables.save_table(self._db, self._now(), row)
+        _tables.save_tables(self._db, self._now(), [row])
+
+    def save_tables(self, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
+        """Keep several network tables, and the results of games that just ended, in one transaction."""
+        _tables.save_tables(self._db, self._now(), rows, results)
 
     def open_tables(self) -> list[TableRow]:
         """The network tables whose games are not over, oldest first."""

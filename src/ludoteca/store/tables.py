@@ -7,12 +7,14 @@ the server's own JSON (seats, token digests, clocks); the store only keeps it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ludoteca.i18n import _
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
 from ludoteca.store.names import clean_key
+from ludoteca.store.results import ResultRow, add_result
 
 #: a table's status: waiting for players, playing, or over (kept for the record, never reopened)
 STATUSES = ("waiting", "playing", "over")
@@ -30,7 +32,25 @@ class TableRow:
     updated: str = ""
 
 
-def save_table(db: Database, now: str, row: TableRow) -> None:
+def save_tables(db: Database, now: str, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
+    """Write several tables (and the results of the games that just ended) in one transaction: a
+    busy server writes every change that came in while the previous write was being synced."""
+    for row in rows:
+        _check(row)
+    with db.transaction() as conn:
+        for row in rows:
+            conn.execute(
+                "INSERT INTO net_tables (id, game, status, record, meta, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET status = excluded.status, record = excluded.record,"
+                " meta = excluded.meta, updated = excluded.updated",
+                (row.table_id, clean_key(row.game), row.status, row.record, row.meta, now, now),
+            )
+        for result in results:
+            add_result(db, result)  # joins this transaction
+
+
+def _check(row: TableRow) -> None:
     if not isinstance(row.table_id, str) or not row.table_id.strip():
         raise StoreError(_("a network table needs an id."))
     if row.status not in STATUSES:
@@ -38,14 +58,6 @@ def save_table(db: Database, now: str, row: TableRow) -> None:
             _("a network table's status is one of {statuses}, not {status!r}.").format(
                 statuses=", ".join(STATUSES), status=row.status
             )
-        )
-    with db.transaction() as conn:
-        conn.execute(
-            "INSERT INTO net_tables (id, game, status, record, meta, created, updated)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (id) DO UPDATE SET status = excluded.status, record = excluded.record,"
-            " meta = excluded.meta, updated = excluded.updated",
-            (row.table_id, clean_key(row.game), row.status, row.record, row.meta, now, now),
         )
 
 

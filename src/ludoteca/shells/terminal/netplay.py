@@ -104,13 +104,27 @@ class NetworkTerminalGame(TerminalGame):
                 self.console.say(_("{name} plays {move}").format(name=name, move=event.move))
         self._waiting_shown = None
         self._after_move()
+        self._say_clocks()
 
     def _human_turn(self, seat: int) -> bool:
         self.remote.poll()
         self._announce()
         if self.remote.to_move() != seat:
             return True  # the news changed whose turn it is
+        if self._redraw:
+            self._say_clocks()
         return super()._human_turn(seat)
+
+    def _say_clocks(self) -> None:
+        """Each seat's time left, when the table plays with clocks."""
+        remote = self.remote
+        if remote.clock is None:
+            return
+        parts = []
+        for seat in range(len(remote.places)):
+            left = int(remote.clock_left(seat) or 0)
+            parts.append(f"{remote.place_name(seat)} {left // 60}:{left % 60:02d}")
+        self.console.say(self.style.dim(_("Clocks: {times}").format(times=" · ".join(parts))))
 
     def _between_turns(self) -> bool:
         return False  # a networked table never stops between turns for one player
