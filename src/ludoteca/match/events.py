@@ -7,6 +7,7 @@ draws must hand them to its own thread (the window posts them into its event que
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,3 +38,16 @@ class Event:
     info: Any = None
     thinker: Any = None
     purpose: str = FOR_MOVE
+
+
+@dataclass(frozen=True)
+class Question:
+    """The info of a NEWS event that asks the players something (may the last move be taken back
+    over the network?): the sentence, and each answer with what choosing it does. Shown as a
+    sentence where a front end cannot ask (`str`)."""
+
+    text: str
+    answers: tuple[tuple[str, Callable[[], None]], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text

@@ -253,6 +253,24 @@ class Match:
         self._emit(Event(events.OVER, self.ply, outcome=outcome))
         return outcome
 
+    # ----- where the game lives -------------------------------------------------------------
+    def poll(self) -> bool:
+        """Let news from elsewhere arrive: a networked game receives the other seats' moves here,
+        as events, on the caller's thread. A match played here has none. True if anything came."""
+        return False
+
+    def can_save(self) -> bool:
+        """Whether a front end may save this game itself (a networked game is kept by its host)."""
+        return True
+
+    def close(self) -> None:
+        """The front end is done with this match (a networked game leaves its table)."""
+
+    def clock_left(self, seat: Seat) -> float | None:
+        """Seconds left on `seat`'s clock, for games played with clocks (networked tables); None
+        without one."""
+        return None
+
     # ----- computer players -------------------------------------------------------------------
     def computer_to_move(self) -> Seat | None:
         seat = self.to_move()

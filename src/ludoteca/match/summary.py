@@ -14,7 +14,7 @@ from ludoteca.match.match import Match
 
 def variant_summary(match: Match) -> str:
     """The options that define a game's kind, e.g. "cascade, drops=42" (for the score history)."""
-    parts = []
+    parts: list[str] = []
     for spec in match.game.info.options:
         value = match.options.get(spec.name, spec.default)
         if spec.name == "variant":
