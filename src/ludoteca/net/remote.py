@@ -61,6 +61,9 @@ class RemoteMatch(Match):
         self.connected = True
         self.gone = False
         self._server_to_move: int | None = None
+        self._closed = False
+        #: what else to stop when this game is left (the host's own server)
+        self.on_close: list[Callable[[], None]] = []
         self.seats = ()
         self._apply_state(first, quiet=True)
 
@@ -205,9 +208,21 @@ class RemoteMatch(Match):
             raise IllegalMove(str(err)) from None
 
     def leave(self) -> None:
-        with contextlib.suppress(NetError):
-            self.client.request("leave", timeout=2)
-        self.client.close()
+        """Leave the table (the seat stays held by its token) and close the connection."""
+        if not self._closed:
+            self._closed = True
+            with contextlib.suppress(NetError):
+                self.client.request("leave", timeout=2)
+            self.client.close()
+        for action in self.on_close:
+            action()
+        self.on_close.clear()
+
+    def close(self) -> None:
+        self.leave()
+
+    def can_save(self) -> bool:
+        return False  # the host keeps the game; the full record comes at the end
 
     # ----- news from the server ---------------------------------------------------------------
     def poll(self) -> bool:
@@ -256,12 +271,15 @@ class RemoteMatch(Match):
         self.undo_asked_by = by if isinstance(by, int) else None
         if by == self.seat:
             self._news(_("You asked to take the last move back; waiting for the others to agree."))
-        else:
-            self._news(
-                _("{name} asks to take the last move back. Do you agree? (yes / no)").format(
-                    name=message.get("name", "?")
-                )
+        elif self.seat is not None:
+            question = _("{name} asks to take the last move back. Do you agree?").format(
+                name=message.get("name", "?")
             )
+            answers = (
+                (_("Agree"), lambda: self.answer_undo(True)),
+                (_("Refuse"), lambda: self.answer_undo(False)),
+            )
+            self._emit(Event(events.NEWS, self.ply, info=events.Question(question, answers)))
 
     def _on_connection(self, message: dict[str, Any]) -> None:
         state = message.get("state")

@@ -32,6 +32,16 @@ RECENT_HOSTS = "net.recent_hosts"
 MAX_RECENT = 8
 
 
+@dataclass(frozen=True)
+class HostPlan:
+    """A game to host, as chosen on the window's options screen."""
+
+    game: Game[Any, Any]
+    options: Options
+    seats: tuple[SeatSpec, ...]
+    seed: int | None = None
+
+
 @dataclass
 class HostedGame:
     """A table this process serves, and the host's own seat at it (None: the host only serves)."""
@@ -43,8 +53,9 @@ class HostedGame:
     addresses: list[str] = field(default_factory=list)
     resumed: bool = False
 
-    def invitation(self) -> list[str]:
-        """What to tell friends, line by line."""
+    def invitation(self, how_to_open: str | None = None) -> list[str]:
+        """What to tell friends, line by line; `how_to_open` says how to let the network in
+        when the table listens on this computer only (the terminal's flag by default)."""
         if not self.addresses and not is_loopback(self.bind):
             return [
                 _(
@@ -57,7 +68,7 @@ class HostedGame:
                 _("This table only accepts players on this computer (it listens on {bind}).").format(
                     bind=self.bind
                 ),
-                _("To let others on your network join, host with --lan."),
+                how_to_open or _("To let others on your network join, host with --lan."),
                 _("Join from another window here with: ludoteca join 127.0.0.1:{port}").format(
                     port=self.port
                 ),
@@ -253,4 +264,4 @@ def _set(store: Store | None, key: str, value: str | None) -> None:
         store.set_setting(key, value)
 
 
-__all__ = ["HostedGame", "host_game", "join_game", "open_table", "recent_hosts", "remember_host"]
+__all__ = ["HostPlan", "HostedGame", "host_game", "join_game", "open_table", "recent_hosts", "remember_host"]

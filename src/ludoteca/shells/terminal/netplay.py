@@ -52,7 +52,10 @@ class NetworkTerminalGame(TerminalGame):
 
     def _on_network_event(self, event: Event) -> None:
         if event.kind == events.NEWS:
-            self.console.say(self.style.paint(str(event.info), "cyan"))
+            text = str(event.info)
+            if isinstance(event.info, events.Question):
+                text += " " + _("Type yes or no.")
+            self.console.say(self.style.paint(text, "cyan"))
         elif event.kind == events.MOVE and event.seat != self.remote.seat:
             self._arrived.append(event)
 
