@@ -97,6 +97,8 @@ def test_host_from_the_options_screen_and_agree_to_an_undo(driver: Driver) -> No
     assert table.reach == "local"  # the network only when asked
     assert table.port_entry is not None
     table.port_entry.set_text("0")
+    assert table.clock_widget is not None
+    driver.press(table.clock_widget.button_for((10, 5)))
     driver.frames(1)
     driver.shot("network-host-before")
     driver.press(table.buttons["open"])
@@ -108,9 +110,13 @@ def test_host_from_the_options_screen_and_agree_to_an_undo(driver: Driver) -> No
         driver.until(lambda: isinstance(driver.screen, PlayScreen))
         play = driver.screen
         assert isinstance(play, PlayScreen)
+        left = play.match.clock_left(0)
+        assert left is not None and 590 < left <= 600  # ten minutes, kept by the server
         driver.click(play.board.grid.center(3, 2))
         bob_moves(driver, bob, "4")
         driver.until(lambda: len(play.match.moves) == 2)
+        driver.frames(2)
+        driver.shot("network-clocks")
         # Bob asks to take his move back: the window asks Ann, who agrees
         bob.undo()
         driver.until(lambda: driver.app.dialog is not None)
@@ -122,6 +128,17 @@ def test_host_from_the_options_screen_and_agree_to_an_undo(driver: Driver) -> No
         assert play.match.to_move() == 1
     finally:
         bob.leave()
+
+
+def test_a_game_not_yet_in_the_window_says_where_to_play_it(driver: Driver, server: Running) -> None:
+    server.table("khet", "remote,remote")
+    screen = network_screen(driver)
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text("Ann")
+    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
+    driver.press(screen.buttons["join"])
+    driver.until(lambda: bool(screen.status) and screen.error)
+    assert "ludoteca join 127.0.0.1" in screen.status and isinstance(driver.screen, NetworkScreen)
 
 
 def test_a_clubs_lobby_lists_its_tables(driver: Driver) -> None:

@@ -24,6 +24,7 @@ from ludoteca.net.client import Client
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import join_game, recent_hosts
 from ludoteca.shells.window.app import App, Screen
+from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.widgets import button, set_enabled
 from ludoteca.store import StoreError
@@ -236,6 +237,16 @@ class NetworkScreen(Screen):
             self._open(value)
 
     def _open(self, match: RemoteMatch) -> None:
+        if board_for(match.game, self.app.theme, self.app.fonts) is None:
+            address = f"{match.client.host}:{match.client.port}"
+            match.close()
+            self._say(
+                _("{title} is not in the window yet; join from a terminal: ludoteca join {address}").format(
+                    title=_(match.game.info.title), address=address
+                ),
+                error=True,
+            )
+            return
         self.app.go("play" if match.playing or match.over else "table", match)
 
     def host(self) -> None:

@@ -20,6 +20,7 @@ from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.match import events
 from ludoteca.match.events import Event
+from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import HostedGame, HostPlan, host_game
@@ -29,6 +30,8 @@ from ludoteca.shells.window.widgets import Segmented, button
 from ludoteca.store import StoreError
 
 LOCAL, LAN = "local", "lan"
+#: the time controls offered when hosting: none, or (minutes, seconds added per move)
+CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (5, 3), (10, 5), (30, 0))
 
 
 class TableScreen(Screen):
@@ -40,6 +43,8 @@ class TableScreen(Screen):
         self.reach = LOCAL  # the network only when the player asks for it
         self.port_text = str(DEFAULT_PORT)
         self.level = 3
+        self.clock: tuple[int, int] | None = None
+        self.clock_widget: Segmented[tuple[int, int] | None] | None = None
         self.status = ""
         self.error = False
         self.reach_widget: Segmented[str] | None = None
@@ -69,6 +74,11 @@ class TableScreen(Screen):
                 app, manager, pygame.Rect(x, y, width, bh), choices, self.reach, self._set_reach
             )
             y += bh + s.gap * 2 + self.app.fonts.body_bold.get_linesize()
+            clocks = [(choice, clock_label(choice)) for choice in CLOCKS]
+            self.clock_widget = Segmented(
+                app, manager, pygame.Rect(x, y, width, bh), clocks, self.clock, self._set_clock
+            )
+            y += bh + s.gap * 2 + self.app.fonts.body_bold.get_linesize()
             self.port_entry = UITextEntryLine(
                 pygame.Rect(x, y, 160, bh), manager, initial_text=self.port_text
             )
@@ -94,6 +104,9 @@ class TableScreen(Screen):
     def _set_reach(self, reach: str) -> None:
         self.reach = reach
 
+    def _set_clock(self, clock: tuple[int, int] | None) -> None:
+        self.clock = clock
+
     def _set_level(self, level: int) -> None:
         self.level = level
 
@@ -118,6 +131,7 @@ class TableScreen(Screen):
                 bind="0.0.0.0" if self.reach == LAN else "127.0.0.1",
                 port=int(text),
                 seed=plan.seed,
+                clock=ClockSettings(*self.clock) if self.clock is not None else None,
             )
         except LudotecaError as err:
             self._say(str(err), error=True)
@@ -187,6 +201,8 @@ class TableScreen(Screen):
         width = app.size[0] - s.margin * 4
         if self.match is None:
             draw.text(surface, fonts.body_bold, _("Who may join?"), c.accent, (x, y))
+            y += fonts.body_bold.get_linesize() + s.gap + bh + s.gap * 2
+            draw.text(surface, fonts.body_bold, _("Clocks"), c.accent, (x, y))
             y += fonts.body_bold.get_linesize() + s.gap + bh + s.gap * 2
             draw.text(surface, fonts.body_bold, _("Port"), c.accent, (x, y))
             note = _("Players on your network join with this computer's address and this port.")
@@ -261,3 +277,12 @@ class TableScreen(Screen):
         return _("{number}. {colour}: {name}{you} — {status}").format(
             number=seat + 1, colour=colour, name=match.place_name(seat), you=you, status=status
         )
+
+
+def clock_label(clock: tuple[int, int] | None) -> str:
+    if clock is None:
+        return _("No clock")
+    minutes, increment = clock
+    if increment:
+        return _("{minutes} min + {seconds} s").format(minutes=minutes, seconds=increment)
+    return _("{minutes} min").format(minutes=minutes)
