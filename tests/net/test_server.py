@@ -156,6 +156,19 @@ def test_chat_is_shared_and_rate_limited(host: Running) -> None:
     assert "error" in answers
 
 
+def test_a_record_during_a_game_without_secrets_replays_without_the_seed(host: Running) -> None:
+    from ludoteca.core.record import replay
+    from ludoteca.core.registry import get_game
+
+    a, _b = seated(host, "connect4", seed=987654321)
+    state = play_until(a, lambda m: m["status"] == "playing")
+    a.ask({"type": "move", "version": state["version"], "move": "4"})
+    text = a.ask({"type": "record"})["text"]
+    assert "987654321" not in text and text.rstrip().endswith("1. 4")
+    record = Record.loads(text)
+    assert len(replay(get_game("connect4"), record, text)) == 2
+
+
 def test_records_during_the_game_hold_no_seed_and_the_full_record_comes_at_the_end(host: Running) -> None:
     a, b = seated(host, "qwirkle", seed=123456789)
     a.state()

@@ -453,17 +453,17 @@ class Table:
             member.send(message)
 
     def record_for(self, seat: int | None) -> str:
-        """The record `seat` may have: the full one (seed included) once the game is over; until
-        then, for games with chance or hidden information, no seed, and other seats' hidden moves
-        only as a comment."""
+        """The record `seat` may have: the full one (seed included) once the game is over. Until
+        then the seed never leaves the server; a game without chance or hidden information still
+        replays without it, and in one with them another seat's move is only a comment."""
+        text = self.match.to_record().dumps()
         if self.match.over:
-            return self.match.to_record().dumps()
-        record = self.match.to_record()
+            return text
+        lines = [line for line in text.splitlines() if not line.startswith("[Seed ")]
         if not (self.game.info.chance or self.game.info.hidden_information):
-            return record.dumps()
-        moves = self.visible_moves(seat)
-        lines = [line for line in record.dumps().splitlines() if not line.startswith("[Seed ")]
+            return "\n".join(lines) + "\n"
         head = lines[: lines.index("") + 1]
+        moves = self.visible_moves(seat)
         body = [f"; {i}. {m}" if m is not None else f"; {i}. ?" for i, m in enumerate(moves, start=1)]
         note = _("; a record during the game holds what your seat may see; the full record comes at the end")
         return "\n".join([*head, note, *body]) + "\n"
