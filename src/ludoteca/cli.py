@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import itertools
 import logging
 import os
 import random
@@ -44,7 +45,20 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     return argparse.ArgumentParser(prog=prog, description=description)
 
 
-VALUE_FLAGS = ("--resume", "--record", "--position", "--players", "--seed", "--think", "--ui", "--name")
+VALUE_FLAGS = (
+    "--resume",
+    "--record",
+    "--position",
+    "--players",
+    "--seats",
+    "--seed",
+    "--think",
+    "--ui",
+    "--name",
+    "--port",
+    "--bind",
+    "--clock",
+)
 
 
 def _game_from(argv: Sequence[str], command: str) -> tuple[Game[Any, Any] | None, list[str]]:
@@ -96,10 +110,21 @@ def _default_seats(game: Game[Any, Any]) -> tuple[SeatSpec, ...]:
     return (SeatSpec("human"), *(SeatSpec("computer", 3) for _seat in range(info.default_seats - 1)))
 
 
+def _has_remote_seat(argv: Sequence[str]) -> bool:
+    """Whether `--players` names a seat played over the network (then `play` hosts the game)."""
+    for flag, value in itertools.pairwise(argv):
+        if flag == "--players":
+            return any(seat.kind == "remote" for seat in parse_seats(value))
+    return False
+
+
 def cmd_play(argv: list[str]) -> int:
     from ludoteca.shells import session
 
     game, rest = _game_from(argv, "play")
+    if _has_remote_seat(argv):
+        print(_("A remote seat is a player over the network, so this game is hosted."), file=sys.stderr)
+        return cmd_host(argv)
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
     parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
     parser.add_argument(
@@ -138,6 +163,172 @@ def cmd_play(argv: list[str]) -> int:
     from ludoteca.shells.terminal.play import play_in_terminal
 
     return play_in_terminal(match, store, slot=slot)
+
+
+def _player_name(given: str | None, store: Any) -> str:
+    """The name others see: --name, else the one used last time, else the login name."""
+    if given and given.strip():
+        name = given.strip()[:40]
+        store.set_setting("net.name", name)
+        return name
+    return (
+        store.get_setting("net.name") or os.environ.get("USER") or os.environ.get("USERNAME") or _("Player")
+    )
+
+
+def _listen_flags(parser: argparse.ArgumentParser) -> None:
+    from ludoteca.net.protocol import DEFAULT_PORT
+
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=_("port to listen on (0: any free port)")
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help=_("address to listen on (default: this computer only)"),
+    )
+    where.add_argument("--lan", action="store_true", help=_("let other computers join (listen on 0.0.0.0)"))
+
+
+def cmd_host(argv: list[str]) -> int:
+    """`ludoteca host GAME`: serve one table and play at it (the others join by address)."""
+    from ludoteca.net.clock import ClockSettings
+    from ludoteca.shells.network import host_game
+    from ludoteca.shells.terminal.netplay import play_networked
+
+    game, rest = _game_from(argv, "host")
+    parser = _parser("ludoteca host", _("Host a game others join over the network."))
+    parser.add_argument(
+        "--seats", "--players", dest="seats", help=_("seats: human (you), remote (a friend), computer:LEVEL")
+    )
+    parser.add_argument("--name", help=_("your name at the table"))
+    parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
+    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    parser.add_argument("--clock", help=_("a clock for each player: MINUTES or MINUTES+SECONDS (e.g. 10+5)"))
+    parser.add_argument(
+        "--clock-runs-away", action="store_true", help=_("a disconnected player's clock keeps running")
+    )
+    parser.add_argument("--resume", action="store_true", help=_("resume the unfinished game this host kept"))
+    _listen_flags(parser)
+    if game is not None:
+        add_option_flags(parser, game)
+    args = parser.parse_args(rest)
+    store = _open_store()
+    options = game.options(given_options(game, args)) if game is not None else {}
+    seats = parse_seats(args.seats) if args.seats else None
+    clock = ClockSettings.parse(args.clock, args.clock_runs_away) if args.clock else None
+    hosted = host_game(
+        store,
+        game,
+        options,
+        seats,
+        name=_player_name(args.name, store),
+        bind="0.0.0.0" if args.lan else args.bind,
+        port=args.port,
+        seed=args.seed,
+        think=args.think,
+        clock=clock,
+        resume=args.resume,
+    )
+    try:
+        print(_("Hosting on port {port}.").format(port=hosted.port), flush=True)
+        for line in hosted.invitation():
+            print(line, flush=True)
+        assert hosted.match is not None
+        return play_networked(hosted.match, store)
+    finally:
+        hosted.close()
+
+
+def cmd_join(argv: list[str]) -> int:
+    """`ludoteca join HOST[:PORT]`: sit at a host's table, or at a club's."""
+    from ludoteca.kits.terminal.console import Console
+    from ludoteca.net.client import Client
+    from ludoteca.net.clock import ClockSettings
+    from ludoteca.shells.network import join_game, open_table
+    from ludoteca.shells.terminal.netplay import choose_table, play_networked
+
+    parser = _parser("ludoteca join", _("Join a game hosted on another computer (or a club server)."))
+    parser.add_argument("address", metavar="HOST[:PORT]")
+    parser.add_argument("--name", help=_("your name at the table"))
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--seat", type=int, help=_("the seat to take (1, 2…)"))
+    which.add_argument("--watch", action="store_true", help=_("watch instead of playing"))
+    parser.add_argument("--table", help=_("at a club server: the table to join"))
+    parser.add_argument("--open", metavar="GAME", help=_("at a club server: open a new table for GAME"))
+    parser.add_argument("--seats", help=_("with --open: the seats, e.g. remote,remote,computer:3"))
+    parser.add_argument("--clock", help=_("with --open: MINUTES or MINUTES+SECONDS"))
+    args = parser.parse_args(argv)
+    store = _open_store()
+    name = _player_name(args.name, store)
+    client = Client(args.address, name)
+    welcome = client.connect()
+    seat = args.seat - 1 if args.seat else None
+    if args.open:
+        game = get_game(args.open)
+        seats = args.seats.split(",") if args.seats else None
+        clock = ClockSettings.parse(args.clock) if args.clock else None
+        match = open_table(
+            store, client, game.info.key, {}, seats or ["remote"] * max(2, game.info.default_seats), clock
+        )
+        print(
+            _("Table {id} is open; others join it with: ludoteca join {address} --table {id}").format(
+                id=match.table, address=args.address
+            )
+        )
+        return play_networked(match, store)
+    table, watch = args.table, args.watch
+    if welcome.get("mode") == "club" and table is None:
+        picked = choose_table(list(welcome.get("tables") or []), Console())
+        if picked is None:
+            client.close()
+            return 0
+        table, watch = picked[0], picked[1] or watch
+    match = join_game(store, args.address, name, table=table, seat=seat, watch=watch, client=client)
+    return play_networked(match, store)
+
+
+def cmd_serve(argv: list[str]) -> int:
+    """`ludoteca serve`: a club server whose lobby lists tables players open, join and watch."""
+    import asyncio
+
+    from ludoteca.net.addresses import addresses_to_share
+    from ludoteca.net.server import CLUB, Server
+
+    parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
+    parser.add_argument("--think", type=float, help=_("seconds the computers may think per move"))
+    _listen_flags(parser)
+    args = parser.parse_args(argv)
+    bind = "0.0.0.0" if args.lan else args.bind
+    store = _open_store()
+    server = Server(store, CLUB, think=args.think)
+
+    async def run() -> None:
+        await server.start(bind, args.port)
+        resumed = server.resume_tables()
+        print(_("Club server listening on {bind}:{port}.").format(bind=bind, port=server.port), flush=True)
+        if resumed:
+            print(_("{n} unfinished tables reopened.").format(n=len(resumed)), flush=True)
+        for address in addresses_to_share(bind):
+            print(f"    ludoteca join {address}:{server.port}", flush=True)
+        try:
+            await server.serve_forever()
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        print(_("Server stopped; its unfinished tables reopen at the next start."), file=sys.stderr)
+    except OSError as err:
+        raise UsageError(
+            _("cannot listen on {bind}:{port} ({reason}); try another --port.").format(
+                bind=bind, port=args.port, reason=err.strerror or err
+            )
+        ) from None
+    return 0
 
 
 def _read_text(path: str) -> str:
@@ -384,12 +575,12 @@ def cmd_bench(argv: list[str]) -> int:
     if argv and argv[0] in SHELF_BENCHES:
         module = importlib.import_module(SHELF_BENCHES[argv[0]][0])
         return int(module.main(argv[1:]))
-    keys = [a for a in argv if a in benches or a == "gui"]
+    keys = [a for a in argv if a in benches or a in ("gui", "net")]
     rest = [a for a in argv if a not in keys]
     if argv and argv[0] in ("-h", "--help"):
         print(
             _("usage: ludoteca bench [GAME …] [ARGS]; games with a benchmark: {games}").format(
-                games=", ".join([*benches, "gui"])
+                games=", ".join([*benches, "gui", "net"])
             )
         )
         for name, (_module, summary) in SHELF_BENCHES.items():
@@ -402,6 +593,10 @@ def cmd_bench(argv: list[str]) -> int:
             from ludoteca.shells.window.bench import main as bench_gui
 
             status |= int(bench_gui(rest))
+        elif key == "net":
+            from ludoteca.net.bench import main as bench_net
+
+            status |= int(bench_net(rest))
         else:
             status |= int(benches[key].command("bench")(rest, _context()))
     return status
@@ -467,6 +662,9 @@ COMMANDS = {
     "bench": cmd_bench,
     "menu": cmd_menu,
     "screenshot": cmd_screenshot,
+    "host": cmd_host,
+    "join": cmd_join,
+    "serve": cmd_serve,
     "catalogue": cmd_catalogue,
 }
 
@@ -481,6 +679,9 @@ commands:
   rules GAME                 show the rules
   saves [list|show|rename|delete|export|import]
   scores [GAME] [--sorted]   history of finished games
+  host GAME [options]        host a network game (--seats human,remote --lan --port 7373 --resume)
+  join HOST[:PORT]           join a network game (--name N, --seat K or --watch; --table/--open at a club)
+  serve [--port P] [--lan]   run a club server: a lobby of tables for every game
   replay FILE                check a record and show its positions
   perft GAME DEPTH           count positions (rule check)
 {game_commands}  bench [GAME …]             benchmarks

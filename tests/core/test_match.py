@@ -145,3 +145,22 @@ def test_a_computer_that_judges_itself_worse_claims_the_draw(monkeypatch: pytest
     assert match.computer_wants_draw(1)
     match.claim_draw()
     assert match.outcome is not None and match.outcome.is_draw
+
+
+def test_a_fallen_flag_ends_the_game_like_a_resignation_and_the_record_replays() -> None:
+    match = Match(GAME, {}, (SeatSpec("human", name="Ann"), SeatSpec("human", name="Bob")), 1)
+    match.play("b2")
+    outcome = match.lose_on_time(1)
+    assert outcome.winner == 0 and "Bob" in outcome.reason and "time" in outcome.reason
+    assert match.over and match.termination == "resignation"
+    text = match.to_record().dumps()
+    again = Match.from_record(GAME, Record.loads(text), text)
+    assert again.outcome is not None and again.outcome.ranks == outcome.ranks
+
+
+def test_a_seat_can_change_hands_mid_game() -> None:
+    match = Match(GAME, {}, (HUMAN, SeatSpec("remote", name="Bob")), 1)
+    match.play("b2")
+    assert match.computer_to_move() is None
+    match.set_seat(1, CPU)
+    assert match.computer_to_move() == 1 and match.moves == ["b2"]

@@ -127,11 +127,10 @@ def test_a_failing_upgrade_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch
     monkeypatch.setattr(
         migrations, "MIGRATIONS", (*migrations.MIGRATIONS, Migration("broken", half_done_then_fail))
     )
-    with pytest.raises(
-        StoreError, match=rf"could not upgrade .* from schema 1 to {LATEST_VERSION + 1} \(step bug\)"
-    ):
+    broken = LATEST_VERSION + 1
+    with pytest.raises(StoreError, match=rf"could not upgrade .* from schema 1 to {broken} \(step bug\)"):
         Store(path)
-    # even the steps that succeeded (schema 2) were rolled back with the failing one
+    # even the steps that succeeded (schema 2 and on) were rolled back with the failing one
     assert pragma(path, "user_version") == 1
     assert tables(path) == {"saves", "results", "sqlite_sequence"}
     monkeypatch.undo()

@@ -79,3 +79,10 @@ def resolve_options(
             valid = ", ".join(by_name) or "none"
             raise OptionError(f"this game has no option {name!r}; its options are: {valid}")
     return {spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default for spec in specs}
+
+
+def option_label(spec: OptionSpec) -> str:
+    """An option's name as people read it: "three_rounds" is "Three rounds" (translated)."""
+    from ludoteca.i18n import _
+
+    return _(spec.name.replace("_", " ").capitalize())

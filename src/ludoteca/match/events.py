@@ -1,4 +1,4 @@
-"""What a match tells its observers (the window, the terminal, and later the network).
+"""What a match tells its observers (the window, the terminal, the network server).
 
 Front ends redraw from these events instead of watching the match. Events about a computer's
 thinking (`THINKING`, `PROGRESS`, `THOUGHT`) are sent from the thinking thread: a listener that
@@ -7,6 +7,7 @@ draws must hand them to its own thread (the window posts them into its event que
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,9 @@ RESUMED = "resumed"  # a finished game came back to life through undo
 THINKING = "thinking"  # a computer started thinking (data: seat, purpose)
 PROGRESS = "progress"  # how far its search got (data: seat, info: ai.SearchInfo, purpose)
 THOUGHT = "thought"  # it has finished (data: seat, thinker, purpose); `thinker.result()` is its move
+#: something to tell the players that is not a change of position (data: info, a sentence): a
+#: chat line, a player who left or came back, an undo asked over the network
+NEWS = "news"
 #: why a computer thinks: to move for its seat, or to give a person a hint
 FOR_MOVE, FOR_HINT = "move", "hint"
 
@@ -34,3 +38,16 @@ class Event:
     info: Any = None
     thinker: Any = None
     purpose: str = FOR_MOVE
+
+
+@dataclass(frozen=True)
+class Question:
+    """The info of a NEWS event that asks the players something (may the last move be taken back
+    over the network?): the sentence, and each answer with what choosing it does. Shown as a
+    sentence where a front end cannot ask (`str`)."""
+
+    text: str
+    answers: tuple[tuple[str, Callable[[], None]], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text

@@ -153,6 +153,13 @@ class Match:
     def human_seats(self) -> tuple[Seat, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
 
+    def set_seat(self, seat: Seat, spec: SeatSpec) -> None:
+        """Someone else takes `seat` mid-game (over the network, a computer replaces a player who
+        vanished); the game itself goes on unchanged."""
+        seats = list(self.seats)
+        seats[seat] = spec
+        self.seats = tuple(seats)
+
     def seat_label(self, seat: Seat) -> str:
         """ "Ann (Black)" or "Black" or "Computer 3 (White)"."""
         colour = self.game.seat_name(self.state, seat)
@@ -263,6 +270,14 @@ class Match:
             self.game.resign(self.state, seat), "resignation" if len(self.seats) > 1 else "stopped"
         )
 
+    def lose_on_time(self, seat: Seat) -> Outcome:
+        """`seat`'s clock ran out: the game ends as the rules end a resignation by that seat."""
+        if self.over:
+            raise IllegalMove(_("the game is over"))
+        resigned = self.game.resign(self.state, seat)
+        reason = _("{name} ran out of time").format(name=self.seat_label(seat))
+        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "resignation")
+
     def can_claim_draw(self) -> bool:
         return not self.over and self.game.can_claim_draw(self.state)
 
@@ -276,6 +291,24 @@ class Match:
         self._redo.clear()
         self._emit(Event(events.OVER, self.ply, outcome=outcome))
         return outcome
+
+    # ----- where the game lives -------------------------------------------------------------
+    def poll(self) -> bool:
+        """Let news from elsewhere arrive: a networked game receives the other seats' moves here,
+        as events, on the caller's thread. A match played here has none. True if anything came."""
+        return False
+
+    def can_save(self) -> bool:
+        """Whether a front end may save this game itself (a networked game is kept by its host)."""
+        return True
+
+    def close(self) -> None:
+        """The front end is done with this match (a networked game leaves its table)."""
+
+    def clock_left(self, seat: Seat) -> float | None:
+        """Seconds left on `seat`'s clock, for games played with clocks (networked tables); None
+        without one."""
+        return None
 
     # ----- computer players -------------------------------------------------------------------
     def computer_to_move(self) -> Seat | None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.game import Game
-from ludoteca.core.options import OptionSpec, OptionValue
+from ludoteca.core.options import OptionValue
 from ludoteca.core.text import NumberError
 from ludoteca.i18n import _
 
@@ -23,11 +23,6 @@ def argument_type(reader: Callable[[str], Any]) -> Callable[[str], Any]:
             raise argparse.ArgumentTypeError(str(err)) from None
 
     return read
-
-
-def option_label(spec: OptionSpec) -> str:
-    """An option's name as people read it: "three_rounds" is "Three rounds" (translated)."""
-    return _(spec.name.replace("_", " ").capitalize())
 
 
 def flag(name: str) -> str:

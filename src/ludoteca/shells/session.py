@@ -20,8 +20,8 @@ from ludoteca.core.registry import declaration_of, find, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
+from ludoteca.match.summary import player_names, result_fields, variant_summary
 from ludoteca.shells.files import FileExists, FileRefused, write_text
-from ludoteca.shells.options import option_label
 from ludoteca.store import ResultRow, SavedGame, SaveSlot, Store, StoreBusy, StoreError, Written
 
 log = logging.getLogger(__name__)
@@ -46,45 +46,8 @@ def new_match(
     return Match(game, options, seats, seed, think=think, position=start_position(game, options, store))
 
 
-def variant_summary(match: Match, for_people: bool = False) -> str:
-    """The options that define a game's kind, e.g. "cascade, drops=42" (for the score history).
-    `for_people`: a switched-on yes/no option reads as its name ("Three rounds"), as the board
-    screen shows it, instead of "three_rounds=True"."""
-    parts = []
-    for spec in match.game.info.options:
-        value = match.options.get(spec.name, spec.default)
-        if for_people and isinstance(spec.default, bool):
-            if value:
-                parts.append(option_label(spec))
-        elif spec.name == "variant":
-            parts.insert(0, str(value))
-        elif value != spec.default or spec.name in ("size", "mode", "setup"):
-            parts.append(f"{spec.name}={value}")
-    return ", ".join(parts)
-
-
-def player_names(match: Match) -> tuple[str, ...]:
-    return tuple(
-        spec.name or match.game.seat_name(match.state, seat) for seat, spec in enumerate(match.seats)
-    )
-
-
 def result_row(match: Match) -> ResultRow:
-    outcome = match.outcome
-    assert outcome is not None
-    names = player_names(match)
-    winners = ", ".join(names[s] for s in outcome.winners)
-    return ResultRow(
-        date=_dt.datetime.now().isoformat(timespec="seconds"),
-        game=match.game.info.key,
-        variant=variant_summary(match),
-        players=names,
-        kinds=tuple(spec.kind_text() for spec in match.seats),
-        scores=outcome.scores,
-        ranks=outcome.ranks,
-        winner=winners,
-        reason=outcome.reason,
-    )
+    return ResultRow(**result_fields(match))
 
 
 def save_match(store: Store, match: Match, name: str | None, over: SaveSlot | None = None) -> Written:

@@ -13,6 +13,7 @@ from ludoteca.store.results import ResultRow, ResultRows
 from ludoteca.store.saves import SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
 from ludoteca.store.store import Store
+from ludoteca.store.tables import TableRow
 
 __all__ = [
     "DB_FILENAME",
@@ -27,6 +28,7 @@ __all__ = [
     "Store",
     "StoreBusy",
     "StoreError",
+    "TableRow",
     "Written",
     "data_home",
     "default_db_path",

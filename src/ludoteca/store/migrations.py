@@ -89,6 +89,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         "a version on each save, so two programs resuming the same save cannot overwrite each other",
         "ALTER TABLE saves ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
     ),
+    # 4
+    sql(
+        "network tables a server resumes after a restart",
+        """CREATE TABLE net_tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            status TEXT NOT NULL,
+            record TEXT NOT NULL,
+            meta TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )""",
+        "CREATE INDEX net_tables_open ON net_tables (status, created)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -11,11 +11,13 @@ from ludoteca.store import results as _results
 from ludoteca.store import saves as _saves
 from ludoteca.store import settings as _settings
 from ludoteca.store import setups as _setups
+from ludoteca.store import tables as _tables
 from ludoteca.store.db import Database
 from ludoteca.store.paths import default_db_path
 from ludoteca.store.results import ResultRow, ResultRows
 from ludoteca.store.saves import RecordCheck, SavedGame, SaveRef, SaveSlot, Written
 from ludoteca.store.setups import SetupRow
+from ludoteca.store.tables import TableRow
 
 
 def _utc_now() -> datetime:
@@ -130,6 +132,20 @@ class Store:
     def set_setting(self, key: str, value: str | None) -> None:
         """Keep `value` under `key`; None forgets it."""
         _settings.set_setting(self._db, key, value)
+
+    # -- network tables (a server's) ------------------------------------------------------
+
+    def save_table(self, row: TableRow) -> None:
+        """Keep a network table as it is now (replacing what was kept under its id)."""
+        _tables.save_tables(self._db, self._now(), [row])
+
+    def save_tables(self, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
+        """Keep several network tables, and the results of games that just ended, in one transaction."""
+        _tables.save_tables(self._db, self._now(), rows, results)
+
+    def open_tables(self) -> list[TableRow]:
+        """The network tables whose games are not over, oldest first."""
+        return _tables.open_tables(self._db)
 
     # -- lifetime ------------------------------------------------------------------------
 

@@ -103,8 +103,10 @@ class TerminalGame:
                     self._quit()
                     return 0
                 seat = self.match.to_move()
-                assert seat is not None
-                if self.match.is_computer(seat):
+                if seat is None or self.match.seats[seat].kind == "remote":
+                    if not self._wait_for_others(seat):
+                        return 0
+                elif self.match.is_computer(seat):
                     self._computer_turn(seat)
                 else:
                     if not self._human_turn(seat):
@@ -124,6 +126,20 @@ class TerminalGame:
                 if report:
                     self.console.say(report)
             raise
+
+    def commands(self) -> dict[str, str]:
+        """The command words this loop understands, with their help."""
+        return COMMANDS
+
+    def _wait_for_others(self, seat: int | None) -> bool:
+        """Someone elsewhere is to move (a seat played over the network). A match played here has
+        nobody elsewhere: say how to play such a seat and stop. Returns False to leave the loop."""
+        self.console.say(
+            _("Seat {name} is for a player over the network: host the game with 'ludoteca host'.").format(
+                name="?" if seat is None else self.match.seat_label(seat)
+            )
+        )
+        return False
 
     def _show(self, seat: int | None) -> None:
         view = self.match.view(seat)
@@ -153,7 +169,7 @@ class TerminalGame:
             return True
         word, _sep, rest = line.partition(" ")
         command = word.lower()
-        if command in COMMANDS and not self._is_move(line):
+        if command in self.commands() and not self._is_move(line):
             return self._command(command, rest.strip(), seat)
         try:
             self.match.play(line)
@@ -179,8 +195,12 @@ class TerminalGame:
             self.console.say(text)
         if self.match.game.info.hidden_information and len(self.match.human_seats) >= 2:
             self._shown_to = None
-        if not self.match.over and self.adapter.between_turns(self.match, self.console.ask):
+        if not self.match.over and self._between_turns():
             self._stopping = True
+
+    def _between_turns(self) -> bool:
+        """The game's pause between two turns (Qwirkle's "continue or stop?"); True stops here."""
+        return self.adapter.between_turns(self.match, self.console.ask)
 
     def _replay(self) -> None:
         """Show what the last move did step by step (a Robot Turtles run): animated in place on a
@@ -237,7 +257,7 @@ class TerminalGame:
         if command == "board":
             self._redraw = True
         if command == "help":
-            for name, text in COMMANDS.items():
+            for name, text in self.commands().items():
                 say(f"  {name:<7} {_(text)}")
             say("  " + self.adapter.move_help(match.game, match.view(seat)))
         elif command == "moves":

@@ -10,12 +10,14 @@ from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.screens.choose import ChooseScreen
 from ludoteca.shells.window.screens.end import EndScreen
 from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.network import NetworkScreen
 from ludoteca.shells.window.screens.options import OptionsScreen
 from ludoteca.shells.window.screens.play import PlayScreen
 from ludoteca.shells.window.screens.rules import RulesScreen
 from ludoteca.shells.window.screens.saves import SavesScreen
 from ludoteca.shells.window.screens.scores import ScoresScreen
 from ludoteca.shells.window.screens.settings import SettingsScreen
+from ludoteca.shells.window.screens.table import TableScreen
 
 ROUTES: dict[str, Callable[..., Screen]] = {
     "menu": MenuScreen,
@@ -27,6 +29,8 @@ ROUTES: dict[str, Callable[..., Screen]] = {
     "saves": SavesScreen,
     "scores": ScoresScreen,
     "settings": SettingsScreen,
+    "network": NetworkScreen,
+    "table": TableScreen,
 }
 
 

@@ -55,6 +55,8 @@ class EndScreen(Screen):
             ("again", _("Play again"), self.play_again, True),
             ("menu", _("Back to the menu"), self.menu, False),
         ]
+        if any(seat.kind == "remote" for seat in self.match.seats):
+            entries = entries[1:]  # a game over the network is played again at a new table
         if self.match.human_seats and self.match.can_undo():
             entries.insert(1, ("undo", _("Take back a move"), self.take_back, False))
         self.buttons = {}
@@ -109,6 +111,10 @@ class EndScreen(Screen):
 
     def on_quit(self) -> None:
         self.record()
+        self.match.close()
+
+    def leave(self) -> None:
+        self.match.close()
 
     # ----- drawing ------------------------------------------------------------------------------
     def headline(self) -> str:

@@ -26,6 +26,7 @@ class MenuScreen(Screen):
         column = self._column()
         entries = [
             ("play", _("Play a game"), lambda: app.go("choose"), True),
+            ("network", _("Play over the network"), lambda: app.go("network"), False),
             ("resume", _("Resume a saved game"), lambda: app.go("saves"), False),
             ("scores", _("Score history"), lambda: app.go("scores"), False),
             ("rules", _("Rules"), lambda: app.go("rules"), False),

@@ -14,20 +14,20 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
-from ludoteca.core.options import OptionSpec, OptionValue
+from ludoteca.core.options import OptionSpec, OptionValue, option_label
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import SEED_DIGITS, read_seed
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.match import Match
-from ludoteca.shells.options import option_label
+from ludoteca.shells.network import HostPlan
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.widgets import Segmented, Stepper, button
 from ludoteca.store import StoreError
 
-HUMAN, COMPUTER = "human", "computer"
+HUMAN, COMPUTER, NETWORK = "human", "computer", "remote"
 
 
 @dataclass
@@ -92,7 +92,7 @@ class OptionsScreen(Screen):
                 self.count = len(seats)
                 for i, seat in enumerate(seats):
                     seat_spec = SeatSpec.parse(seat)
-                    kind = seat_spec.kind if seat_spec.kind != "remote" else HUMAN
+                    kind = seat_spec.kind
                     self.seats[i] = SeatChoice(seat_spec.name or "", kind, seat_spec.level or 3)
         except (ValueError, LudotecaError, KeyError, TypeError):
             return
@@ -185,7 +185,7 @@ class OptionsScreen(Screen):
             entry.set_text_length_limit(24)
             self.name_entries.append(entry)
             kind_rect = pygame.Rect(name_rect.right + s.gap, y, right.right - name_rect.right - s.gap, bh)
-            kinds = [(HUMAN, _("Human")), (COMPUTER, _("Computer"))]
+            kinds = [(HUMAN, _("Human")), (COMPUTER, _("Computer")), (NETWORK, _("Network"))]
             self.kind_widgets.append(
                 Segmented(app, manager, kind_rect, kinds, choice.kind, partial(self._set_kind, seat))
             )
@@ -333,6 +333,10 @@ class OptionsScreen(Screen):
             self.app.sounds.play("error")
             return
         self._remember(dict(options), seats)
+        if any(seat.kind == NETWORK for seat in seats):
+            # someone plays over the network: this window hosts the game and sits at it
+            self.app.go("table", plan=HostPlan(self.game, options, seats, seed))
+            return
         self.app.go("play", match)
 
     def back(self) -> None:

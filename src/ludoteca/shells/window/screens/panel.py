@@ -112,7 +112,10 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             c.text,
             (tx, row.top + 6),
         )
-        detail = _("Computer, level {level}").format(level=spec.level) if spec.is_computer else _("Human")
+        if spec.is_computer:
+            detail = _("Computer, level {level}").format(level=spec.level)
+        else:
+            detail = _("Network") if spec.kind == "remote" else _("Human")
         if spec.name:
             detail = f"{_(game.seat_name(state, seat))} · {detail}"
         if seat == to_move and screen.thinking():
@@ -126,6 +129,15 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             c.accent if seat == to_move and screen.thinking() else c.text_dim,
             (tx, row.top + 8 + fonts.body.get_linesize()),
         )
+        left = match.clock_left(seat)
+        if left is not None:
+            shown = f"{int(left) // 60}:{int(left) % 60:02d}"
+            font = fonts.body_bold if scores is None else fonts.small
+            where = (row.right - 12, row.centery) if scores is None else (row.right - 60, row.centery)
+            colour = (
+                c.text_error if left < 30 else (c.accent if seat == to_move and not match.over else c.text)
+            )
+            draw.text(surface, font, shown, colour, where, "midright")
         if scores is not None and seat < len(scores) and not (seat == to_move and screen.thinking()):
             draw.text(
                 surface, fonts.title, str(scores[seat]), c.text, (row.right - 12, row.centery), "midright"

@@ -119,8 +119,14 @@ class PlayScreen(Screen):
             self.app.post(event)
 
     def on_match(self, event: Event) -> None:
-        if event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED, events.OVER):
+        if event.kind == events.MOVE and event.seat is not None and self._elsewhere(event.seat):
+            before = self._view[1] if self._view is not None else None
             self._position_changed()
+            self._arrived(before)
+        elif event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED, events.OVER):
+            self._position_changed()
+        elif event.kind == events.NEWS:
+            self._news(event.info)
         elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
             if event.ply == self.match.ply:
                 self.depth = event.info.depth
@@ -148,12 +154,56 @@ class PlayScreen(Screen):
         if self.buttons:
             self._refresh_buttons()
 
+    def _arrived(self, before: Any) -> None:
+        """A move made elsewhere (over the network) arrived: animate it and say what it did."""
+        after = self.view()
+        duration = self.board.transition_ms(before, after) if before is not None else 0
+        speed = self.app.settings.speed
+        if speed > 0 and duration > 0:
+            self.transition = Transition(before, after, duration, self.app.now(), speed)
+        self.say(self.match.game.describe_last(after) or "")
+        self.app.sounds.play("place")
+
+    def _news(self, info: Any) -> None:
+        """Something to tell the player (chat, comings and goings), or to ask them."""
+        if isinstance(info, events.Question) and info.answers:
+            self.app.open_dialog(
+                Dialog(
+                    _("A question from the table"),
+                    info.text,
+                    [
+                        Choice(label, self._answer(action), primary=i == 0)
+                        for i, (label, action) in enumerate(info.answers)
+                    ],
+                )
+            )
+            return
+        self.say(str(info))
+
+    def _answer(self, action: Any) -> Any:
+        def answer() -> None:
+            self.app.close_dialog()
+            try:
+                action()
+            except LudotecaError as err:
+                self.say(str(err), error=True)
+
+        return answer
+
     # ----- reading the match ------------------------------------------------------------------
+    def _elsewhere(self, seat: Seat) -> bool:
+        """Whether `seat` is played somewhere else (a person over the network)."""
+        return self.match.seats[seat].kind == "remote"
+
+    def _here(self, seat: Seat) -> bool:
+        """Whether a person at this window plays `seat`."""
+        return not self.match.is_computer(seat) and not self._elsewhere(seat)
+
     def viewer(self) -> Seat | None:
         """Whose eyes the board is drawn through: the person to move (once the screen is theirs),
         else the only person at the table, else a spectator."""
         seat = self.match.to_move()
-        if seat is not None and not self.match.is_computer(seat):
+        if seat is not None and self._here(seat):
             return seat if not self.needs_curtain() else None
         humans = self.match.human_seats
         return humans[0] if len(humans) == 1 else None
@@ -165,7 +215,7 @@ class PlayScreen(Screen):
             self.match.game.info.hidden_information
             and len(self.match.human_seats) >= 2
             and seat is not None
-            and not self.match.is_computer(seat)
+            and self._here(seat)
             and seat != self.shown_to
         )
 
@@ -178,7 +228,7 @@ class PlayScreen(Screen):
 
     def human_to_move(self) -> Seat | None:
         seat = self.match.to_move()
-        return seat if seat is not None and not self.match.is_computer(seat) else None
+        return seat if seat is not None and self._here(seat) else None
 
     def seat_label(self, seat: Seat) -> str:
         return self.match.seat_label(seat)
@@ -215,7 +265,7 @@ class PlayScreen(Screen):
         set_enabled(self.buttons["undo"], m.can_undo())
         set_enabled(self.buttons["redo"], m.can_redo())
         set_enabled(self.buttons["hint"], human is not None and not busy)
-        set_enabled(self.buttons["save"], bool(m.moves) or self.slot is not None)
+        set_enabled(self.buttons["save"], m.can_save() and (bool(m.moves) or self.slot is not None))
         set_enabled(self.buttons["resign"], not m.over)
         needs_pass = (
             human is not None and self.board.forced_pass(self.view()) is not None and self.transition is None
@@ -312,14 +362,21 @@ class PlayScreen(Screen):
             self.hint_thinker = None
 
     def undo(self) -> None:
+        if not self.match.can_undo():
+            self.say(_("Nothing to undo."))
+            return
         self._cancel_thinker()
         self.transition = None
-        if self.match.undo():
+        try:
+            taken = self.match.undo()
+        except LudotecaError as err:
+            self.say(str(err), error=True)
+            return
+        if taken:
             self.say(_("Taken back."))
         elif (barrier := self.match.undo_barrier()) is not None:
             self.say(barrier, error=True)
-        else:
-            self.say(_("Nothing to undo."))
+        # else the others were asked (a networked game): their answer comes as an event
 
     def redo(self) -> None:
         self._cancel_thinker()
@@ -340,6 +397,7 @@ class PlayScreen(Screen):
 
     # ----- the frame ----------------------------------------------------------------------------
     def update(self, now: float) -> None:
+        self.match.poll()
         if self.transition is not None and self.transition.finished(now):
             self.transition = None
             self._refresh_buttons()
@@ -418,6 +476,8 @@ class PlayScreen(Screen):
         seat = self.match.to_move()
         if self.match.over:
             parts = [session.describe_outcome(self.match)]
+        elif seat is not None and self._elsewhere(seat):
+            parts.append(_("Waiting for {name}…").format(name=self.seat_label(seat)))
         elif seat is not None and self.match.is_computer(seat):
             depth = self.depth
             if depth:
@@ -469,7 +529,10 @@ class PlayScreen(Screen):
                 elif self.board.cell_at(pos) is not None:
                     who = self.match.to_move()
                     name = self.seat_label(who) if who is not None else ""
-                    self.say(_("Please wait: {name} is thinking.").format(name=name), error=True)
+                    if who is not None and self._elsewhere(who):
+                        self.say(_("Please wait: it is {name}'s turn.").format(name=name), error=True)
+                    else:
+                        self.say(_("Please wait: {name} is thinking.").format(name=name), error=True)
             return
         state = self.view()
         if press and self.board.forced_pass(state) is not None:
@@ -638,7 +701,7 @@ class PlayScreen(Screen):
             self.app.close_dialog()
             self.app.go("menu")
 
-        if not self.dirty or not self.match.moves or self.match.over:
+        if not self.dirty or not self.match.moves or self.match.over or not self.match.can_save():
             leave()
             return
         dialog = Dialog(
@@ -656,13 +719,15 @@ class PlayScreen(Screen):
         self._unsubscribe()
         self._cancel_thinker()
         self._cancel_hint()
+        if not self.match.over:
+            self.match.close()  # a finished game is still shown by the end screen
 
     def on_quit(self) -> None:
         """The window closes mid-game: save it so nothing is lost (waiting out another program
         holding the data file, else into a recovery file). The window is going, so what happened
         is told on the terminal that started it and in the log."""
         self.leave()
-        if self.dirty and self.match.moves and not self.match.over:
+        if self.dirty and self.match.moves and not self.match.over and self.match.can_save():
             name = self.default_save_name()
             kept = session.keep_match(self.app.store, self.match, name, self.slot, _tell)
             if kept.written is not None:

@@ -1,0 +1,220 @@
+"""The network protocol: JSON messages, one per WebSocket text frame (see docs/protocol.md).
+
+Every message is a JSON object with a `type`. A client's first message is `hello`, naming the
+protocol version it speaks; a server that speaks another version answers `refused` naming both
+and closes. Every later request may carry an `id` (a number the reply repeats) and is checked here
+field by field before the server looks at it: an unknown type, a missing or mistyped field, text
+too long, a number out of range — each gets a sentence the client can show, and nothing else
+happens. Frames are bounded in size (`MAX_CLIENT_FRAME`) by the WebSocket layer itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.i18n import _
+
+#: bump when a message changes meaning; a client and a server must speak the same one
+PROTOCOL_VERSION = 1
+DEFAULT_PORT = 7373
+#: the biggest frame a client may send: requests are small
+MAX_CLIENT_FRAME = 16 * 1024
+#: the biggest frame a server sends: a state holds a whole board and its history of effects
+MAX_SERVER_FRAME = 4 * 1024 * 1024
+MAX_NAME = 40
+MAX_CHAT = 200
+MAX_MOVE = 200
+MAX_TABLE_ID = 32
+MAX_OPTIONS = 16
+MAX_SEATS = 4
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; its text is the sentence sent back to the client."""
+
+
+# ----- field checks -----------------------------------------------------------------------------
+Check = Callable[[str, Any], Any]
+
+
+def text(limit: int, minimum: int = 0) -> Check:
+    def check(name: str, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise ProtocolError(_("'{field}' must be text").format(field=name))
+        if len(value) > limit:
+            raise ProtocolError(
+                _("'{field}' is {n} characters long; the limit is {limit}").format(
+                    field=name, n=len(value), limit=limit
+                )
+            )
+        if len(value.strip()) < minimum:
+            raise ProtocolError(_("'{field}' cannot be empty").format(field=name))
+        if any(ord(c) < 32 for c in value):
+            raise ProtocolError(_("'{field}' cannot hold control characters").format(field=name))
+        return value
+
+    return check
+
+
+def number(low: int, high: int) -> Check:
+    def check(name: str, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ProtocolError(_("'{field}' must be a whole number").format(field=name))
+        if not low <= value <= high:
+            raise ProtocolError(
+                _("'{field}' must lie between {low} and {high}, not {value}").format(
+                    field=name, low=low, high=high, value=value
+                )
+            )
+        return value
+
+    return check
+
+
+def flag(name: str, value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise ProtocolError(_("'{field}' must be true or false").format(field=name))
+    return value
+
+
+def options(name: str, value: Any) -> Any:
+    if not isinstance(value, dict) or len(value) > MAX_OPTIONS:
+        raise ProtocolError(
+            _("'{field}' must be an object of at most {n} options").format(field=name, n=MAX_OPTIONS)
+        )
+    for key, item in value.items():
+        text(32, 1)(name, key)
+        if isinstance(item, str):
+            text(64)(name, item)
+        elif isinstance(item, bool) or (isinstance(item, int) and abs(item) < 1_000_000):
+            continue
+        else:
+            raise ProtocolError(_("option '{key}' must be text, a number or true/false").format(key=key))
+    return dict(value)
+
+
+def seats(name: str, value: Any) -> Any:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEATS:
+        raise ProtocolError(_("'{field}' must list 1 to {n} seats").format(field=name, n=MAX_SEATS))
+    return [text(MAX_NAME + 16, 1)(name, item) for item in value]
+
+
+def clock(name: str, value: Any) -> Any:
+    if not isinstance(value, dict) or set(value) - {"minutes", "increment", "vanished_runs"}:
+        raise ProtocolError(
+            _("'{field}' must be an object with minutes, increment and vanished_runs").format(field=name)
+        )
+    return {
+        "minutes": number(1, 180)("minutes", value.get("minutes", 10)),
+        "increment": number(0, 60)("increment", value.get("increment", 0)),
+        "vanished_runs": flag("vanished_runs", value.get("vanished_runs", False)),
+    }
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The fields of one request type: required and optional, each with its check."""
+
+    required: Mapping[str, Check] = field(default_factory=dict)
+    optional: Mapping[str, Check] = field(default_factory=dict)
+
+
+VERSION = number(0, 1_000_000_000)
+TABLE = text(MAX_TABLE_ID, 1)
+SEAT = number(0, MAX_SEATS - 1)
+LEVEL = number(1, 5)
+
+#: what a client may send, and what each request holds
+REQUESTS: dict[str, Spec] = {
+    "hello": Spec({"protocol": number(0, 1_000_000), "name": text(MAX_NAME, 1)}, {"app": text(80)}),
+    "tables": Spec(),
+    "open": Spec({"game": text(32, 1)}, {"options": options, "seats": seats, "clock": clock}),
+    "join": Spec({}, {"table": TABLE, "seat": SEAT, "token": text(64, 1)}),
+    "watch": Spec({}, {"table": TABLE}),
+    "start": Spec({}, {"level": LEVEL}),
+    "move": Spec({"version": VERSION, "move": text(MAX_MOVE, 1)}),
+    "undo": Spec({"version": VERSION}),
+    "answer": Spec({"accept": flag}),
+    "resign": Spec(),
+    "draw": Spec(),
+    "computer": Spec({"seat": SEAT}, {"level": LEVEL}),
+    "chat": Spec({"text": text(MAX_CHAT, 1)}),
+    "record": Spec(),
+    "leave": Spec(),
+    "ping": Spec(),
+}
+
+
+@dataclass(frozen=True)
+class Request:
+    type: str
+    fields: dict[str, Any]
+    id: int | None = None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+
+def parse_request(frame: str | bytes) -> Request:
+    """A client's frame as a checked `Request`; ProtocolError with a sentence otherwise."""
+    if isinstance(frame, bytes):
+        raise ProtocolError(_("send text frames holding JSON, not binary frames"))
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError(_("that message is not valid JSON")) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(_("a message must be a JSON object with a 'type'"))
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in REQUESTS:
+        shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
+        raise ProtocolError(
+            _("unknown message type '{type}'; the types are: {types}").format(
+                type=shown, types=", ".join(REQUESTS)
+            )
+        )
+    request_id = data.get("id")
+    if request_id is not None:
+        number(0, 2**53)("id", request_id)
+    spec = REQUESTS[kind]
+    unknown = set(data) - {"type", "id"} - set(spec.required) - set(spec.optional)
+    if unknown:
+        raise ProtocolError(
+            _("a '{type}' message has no field {fields}").format(
+                type=kind, fields=", ".join(sorted(str(u)[:20] for u in unknown))
+            )
+        )
+    fields: dict[str, Any] = {}
+    for name, check in spec.required.items():
+        if name not in data:
+            raise ProtocolError(_("a '{type}' message needs '{field}'").format(type=kind, field=name))
+        fields[name] = check(name, data[name])
+    for name, check in spec.optional.items():
+        if name in data and data[name] is not None:
+            fields[name] = check(name, data[name])
+    return Request(kind, fields, request_id)
+
+
+def version_refusal(client: Any) -> str:
+    """The sentence for a client speaking another protocol version, naming both."""
+    return _(
+        "This server speaks Ludoteca network protocol version {server}, and your Ludoteca speaks "
+        "version {client}. Install the same Ludoteca version as the host to play together."
+    ).format(server=PROTOCOL_VERSION, client=client)
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    """A message as the text of one frame (compact JSON)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def request(kind: str, request_id: int | None = None, **fields: Any) -> str:
+    """A client's request as frame text (fields that are None are left out)."""
+    message: dict[str, Any] = {"type": kind}
+    if request_id is not None:
+        message["id"] = request_id
+    message.update({k: v for k, v in fields.items() if v is not None})
+    return dumps(message)

@@ -1,0 +1,637 @@
+"""One networked game: a `Match` owned by the server, its seats and the people watching.
+
+The table is the authority. It holds the full state (and the seed); it checks who may act, that a
+move names the state version it was made against, and that it is that seat's turn; the rules
+judge the move itself. It learns of every change from the match's events, bumps its version,
+writes itself to the table store, and only then sends each member `view(state, seat)` — a seat
+sees what the rules let it see, a spectator what `view(state, None)` shows.
+
+The table does no I/O itself: it talks to its members through `Peer.send` and to the server
+through a `TableHost` (write, then deliver; run on the server's thread; a timer), so its logic is
+the same in a test as behind sockets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ludoteca.ai.base import SearchCancelled
+from ludoteca.ai.worker import Thinker
+from ludoteca.core.errors import LudotecaError, OptionError
+from ludoteca.core.game import Game
+from ludoteca.core.record import Record
+from ludoteca.core.seats import SeatSpec
+from ludoteca.i18n import _
+from ludoteca.match import Match, events
+from ludoteca.match.events import Event
+from ludoteca.match.summary import result_fields
+from ludoteca.net.clock import Clock, ClockSettings
+from ludoteca.net.codec import encode
+from ludoteca.store import ResultRow
+from ludoteca.store.tables import TableRow
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+class Refused(LudotecaError):
+    """A request the table will not carry out; the sentence goes back to whoever asked."""
+
+
+class Peer(Protocol):
+    """A connection as a table sees it."""
+
+    name: str
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Queue a message for this connection (never blocks)."""
+
+
+class TableHost(Protocol):
+    """What a table needs from the server that runs it."""
+
+    def commit(self, row: TableRow, then: Callable[[], None], result: ResultRow | None = None) -> None:
+        """Write `row` (and a finished game's `result`) to the table store, then call `then` on
+        the server's thread."""
+
+    def soon(self, action: Callable[[], None]) -> None:
+        """Run `action` on the server's thread, from any thread."""
+
+    def later(self, seconds: float, action: Callable[[], None]) -> Callable[[], None]:
+        """Run `action` on the server's thread after `seconds`; returns a function cancelling it."""
+
+    def now(self) -> float:
+        """A monotonic time in seconds."""
+
+
+def digest(token: str) -> str:
+    """What the server keeps of a seat token: a leaked store gives nobody a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Place:
+    """One seat: the person (or computer) in it and the connection it plays through."""
+
+    name: str
+    level: int | None = None  # a computer's level; None for a person
+    token: str | None = None  # the token's digest once someone holds the seat
+    peer: Peer | None = None
+
+    @property
+    def computer(self) -> bool:
+        return self.level is not None
+
+    @property
+    def taken(self) -> bool:
+        return self.computer or self.token is not None
+
+    def spec(self) -> SeatSpec:
+        if self.computer:
+            return SeatSpec("computer", self.level, self.name or None)
+        return SeatSpec("remote", None, self.name or None)
+
+
+@dataclass
+class UndoAsk:
+    by: int
+    version: int
+    waiting: set[int]
+
+
+class Table:
+    def __init__(
+        self,
+        table_id: str,
+        match: Match,
+        places: Sequence[Place],
+        host: TableHost,
+        *,
+        creator: int | None = None,
+        clock: ClockSettings | None = None,
+        status: str = WAITING,
+    ) -> None:
+        self.id = table_id
+        self.match = match
+        self.game: Game[Any, Any] = match.game
+        self.places = list(places)
+        self.host = host
+        self.creator = creator
+        self.status = status
+        self.version = 0
+        self.watchers: set[Peer] = set()
+        self.undo_ask: UndoAsk | None = None
+        self.clock = Clock(clock, len(self.places), host.now) if clock is not None else None
+        self._cancel_flag: Callable[[], None] | None = None
+        self._thinker: Thinker | None = None
+        self._flush_due = False
+        self._acks: list[tuple[Peer, int]] = []
+        self._recorded = False
+        match.subscribe(self._on_event)
+
+    # ----- building ---------------------------------------------------------------------------
+    @staticmethod
+    def new(
+        table_id: str,
+        game: Game[Any, Any],
+        options: Mapping[str, Any],
+        seats: Sequence[SeatSpec],
+        seed: int,
+        host: TableHost,
+        *,
+        position: str | None = None,
+        clock: ClockSettings | None = None,
+        think: float | None = None,
+    ) -> Table:
+        """A table waiting for its people; `seats` are people (human/remote) or computers."""
+        info = game.info
+        if not info.min_seats <= len(seats) <= info.max_seats or len(seats) < 2:
+            raise OptionError(
+                _("{title} over the network is for {low}–{high} players, not {n}").format(
+                    title=info.title, low=max(2, info.min_seats), high=info.max_seats, n=len(seats)
+                )
+            )
+        places = [
+            Place(spec.name or "", spec.level) if spec.is_computer else Place(spec.name or "")
+            for spec in seats
+        ]
+        for place in places:
+            if place.computer and not place.name:
+                place.name = _("Computer {level}").format(level=place.level)
+        if all(p.computer for p in places):
+            raise OptionError(_("a network table needs at least one seat for a person"))
+        match = Match(
+            game,
+            game.options(dict(options)),
+            [p.spec() for p in places],
+            seed,
+            position=position,
+            think=think,
+        )
+        return Table(table_id, match, places, host, clock=clock)
+
+    @staticmethod
+    def restore(row: TableRow, game: Game[Any, Any], host: TableHost, think: float | None = None) -> Table:
+        """A table as the store kept it (its record replayed through the rules); nobody is connected."""
+        record = Record.loads(row.record)
+        match = Match.from_record(game, record, row.record, think=think)
+        meta = json.loads(row.meta)
+        places = [Place(p["name"], p.get("level"), p.get("token")) for p in meta["places"]]
+        clock = ClockSettings(**meta["clock"]) if meta.get("clock") else None
+        table = Table(
+            row.table_id, match, places, host, creator=meta.get("creator"), clock=clock, status=row.status
+        )
+        table.version = int(meta.get("version", 0))
+        if table.clock is not None and meta.get("clock_left"):
+            table.clock.restore(meta["clock_left"])
+        return table
+
+    def row(self) -> TableRow:
+        meta = {
+            "places": [{"name": p.name, "level": p.level, "token": p.token} for p in self.places],
+            "creator": self.creator,
+            "version": self.version,
+            "clock": self.clock.settings.as_dict() if self.clock else None,
+            "clock_left": self.clock.left_ms() if self.clock else None,
+        }
+        return TableRow(
+            self.id, self.game.info.key, self.status, self.match.to_record().dumps(), json.dumps(meta)
+        )
+
+    # ----- who is here ------------------------------------------------------------------------
+    def seat_of(self, peer: Peer) -> int | None:
+        for seat, place in enumerate(self.places):
+            if place.peer is peer:
+                return seat
+        return None
+
+    def members(self) -> list[tuple[Peer, int | None]]:
+        seated = [(p.peer, s) for s, p in enumerate(self.places) if p.peer is not None]
+        return [*seated, *((w, None) for w in self.watchers)]
+
+    def free_seats(self) -> list[int]:
+        return [s for s, p in enumerate(self.places) if not p.taken]
+
+    def reserve(self, seat: int, name: str | None = None) -> str:
+        """Give `seat` to someone who will connect with the returned token (the host's own seat)."""
+        place = self.places[seat]
+        if place.taken:
+            raise Refused(_("seat {n} is already taken").format(n=seat + 1))
+        token = secrets.token_urlsafe(24)
+        place.token = digest(token)
+        if name and not place.name:
+            place.name = name
+        if self.creator is None:
+            self.creator = seat
+        self._sync_specs()
+        return token
+
+    def reissue(self, seat: int) -> str:
+        """A fresh token for `seat` (the host's own seat when it resumes its table); the old one
+        stops working."""
+        token = secrets.token_urlsafe(24)
+        self.places[seat].token = digest(token)
+        self.publish()
+        return token
+
+    def join(self, peer: Peer, seat: int | None = None) -> tuple[int, str]:
+        """Seat a newcomer; returns (seat, token). The table starts once every person seat is held."""
+        if self.status == OVER:
+            raise Refused(_("this game is over; you can watch it"))
+        free = self.free_seats()
+        if not free:
+            raise Refused(_("every seat at this table is taken; you can watch instead"))
+        if seat is None:
+            seat = free[0]
+        elif seat >= len(self.places) or seat not in free:
+            raise Refused(
+                _("seat {n} is not free; the free seats are: {free}").format(
+                    n=seat + 1, free=", ".join(str(s + 1) for s in free)
+                )
+            )
+        token = self.reserve(seat, peer.name)
+        self._attach(peer, seat)
+        if self.status == WAITING and not self.free_seats():
+            self._begin()
+        self.publish()
+        return seat, token
+
+    def rejoin(self, peer: Peer, token: str) -> int | None:
+        """The seat this token holds, with `peer` now playing it (an older connection is dropped);
+        None when the token holds no seat here."""
+        wanted = digest(token)
+        for seat, place in enumerate(self.places):
+            if place.token is not None and hmac.compare_digest(place.token, wanted):
+                old = place.peer
+                if old is not None and old is not peer:
+                    old.send({"type": "notice", "text": _("You joined this seat from another connection.")})
+                self._attach(peer, seat)
+                self.publish()
+                return seat
+        return None
+
+    def watch(self, peer: Peer) -> None:
+        self.watchers.add(peer)
+        peer.send(self.state_message(None))
+
+    def _attach(self, peer: Peer, seat: int) -> None:
+        place = self.places[seat]
+        place.peer = peer
+        if not place.name:
+            place.name = peer.name
+        self.watchers.discard(peer)
+        self._sync_specs()
+        if self.clock is not None:
+            self.clock.present(seat, True)
+
+    def gone(self, peer: Peer) -> None:
+        """A connection closed or left: its seat waits for it (the token still holds it)."""
+        self.watchers.discard(peer)
+        seat = self.seat_of(peer)
+        if seat is None:
+            return
+        self.places[seat].peer = None
+        if self.clock is not None:
+            self.clock.present(seat, False)
+        if self.undo_ask is not None:
+            self._cancel_undo(_("{name} left, so the undo is off.").format(name=self.places[seat].name))
+        self.publish()
+
+    def _sync_specs(self) -> None:
+        for seat, place in enumerate(self.places):
+            if place.spec() != self.match.seats[seat]:
+                self.match.set_seat(seat, place.spec())
+
+    # ----- starting ---------------------------------------------------------------------------
+    def start(self, peer: Peer, level: int) -> None:
+        """The creator starts now, with computers at `level` in the seats nobody took."""
+        self._creator_only(peer)
+        if self.status != WAITING:
+            raise Refused(_("the game has already started"))
+        for place in self.places:
+            if not place.taken:
+                place.level = level
+                place.name = place.name or _("Computer {level}").format(level=level)
+        self._sync_specs()
+        self._begin()
+        self.publish()
+
+    def _begin(self) -> None:
+        self.status = PLAYING
+        if self.clock is not None:
+            self.clock.turn(self.match.to_move())
+        self._after_change()
+
+    def _creator_only(self, peer: Peer) -> None:
+        seat = self.seat_of(peer)
+        if seat is None or seat != self.creator:
+            raise Refused(_("only the player who opened this table may do that"))
+
+    # ----- playing ----------------------------------------------------------------------------
+    def _acting_seat(self, peer: Peer) -> int:
+        seat = self.seat_of(peer)
+        if seat is None:
+            raise Refused(_("spectators cannot play; join a free seat to play"))
+        if self.status == WAITING:
+            raise Refused(_("the table is waiting for its players"))
+        if self.status == OVER or self.match.over:
+            raise Refused(_("the game is over"))
+        return seat
+
+    def _check_version(self, version: int) -> None:
+        if version != self.version:
+            raise Refused(
+                _("that was sent for position {sent}, but the game is at {now}; nothing was played").format(
+                    sent=version, now=self.version
+                )
+            )
+
+    def move(self, peer: Peer, version: int, text: str, request_id: int | None = None) -> None:
+        seat = self._acting_seat(peer)
+        self._check_version(version)
+        to_move = self.match.to_move()
+        if seat != to_move:
+            name = self.places[to_move].name if to_move is not None else ""
+            raise Refused(_("it is not your turn; it is {name}'s").format(name=name))
+        try:
+            self.match.play(text)
+        except LudotecaError as err:
+            raise Refused(str(err)) from None
+        self.ack(peer, request_id)
+
+    def ack(self, peer: Peer, request_id: int | None) -> None:
+        """Answer `ok` to a request once its change has been written and sent out."""
+        if request_id is not None:
+            self._acks.append((peer, request_id))
+        self.publish()
+
+    def resign(self, peer: Peer) -> None:
+        seat = self._acting_seat(peer)
+        self.match.resign(seat)
+
+    def claim_draw(self, peer: Peer) -> None:
+        seat = self._acting_seat(peer)
+        if seat != self.match.to_move():
+            raise Refused(_("a draw is claimed on your own turn"))
+        if not self.match.can_claim_draw():
+            raise Refused(_("no draw can be claimed in this position"))
+        self.match.claim_draw()
+
+    def give_to_computer(self, peer: Peer, seat: int, level: int) -> None:
+        """The creator hands a seat whose player vanished to a computer; the game goes on."""
+        self._creator_only(peer)
+        if seat >= len(self.places):
+            raise Refused(_("there is no seat {n}").format(n=seat + 1))
+        place = self.places[seat]
+        if place.computer:
+            raise Refused(_("a computer already plays that seat"))
+        if place.peer is not None:
+            raise Refused(_("{name} is still connected").format(name=place.name))
+        place.level, place.token = level, None
+        self._sync_specs()
+        if self.status == WAITING and not self.free_seats():
+            self._begin()
+        self.publish()
+        self._after_change()
+
+    # ----- undo, with everyone's consent ------------------------------------------------------
+    def ask_undo(self, peer: Peer, version: int) -> None:
+        seat = self._acting_seat(peer)
+        self._check_version(version)
+        info = self.game.info
+        if info.chance or info.hidden_information:
+            raise Refused(
+                _("{title} has hidden draws, so a move cannot be taken back over the network").format(
+                    title=info.title
+                )
+            )
+        if not self.match.can_undo():
+            raise Refused(_("there is nothing to take back"))
+        if self.undo_ask is not None:
+            raise Refused(_("an undo is already being asked"))
+        others = {s for s, p in enumerate(self.places) if s != seat and not p.computer}
+        self.undo_ask = UndoAsk(seat, version, others)
+        if not others:
+            self._do_undo()
+            return
+        for member, _seat in self.members():
+            member.send({"type": "undo_asked", "by": seat, "name": self.places[seat].name})
+
+    def answer_undo(self, peer: Peer, accept: bool) -> None:
+        seat = self.seat_of(peer)
+        ask = self.undo_ask
+        if ask is None or seat is None or seat not in ask.waiting:
+            raise Refused(_("nobody is waiting for your answer"))
+        if not accept:
+            self._cancel_undo(_("{name} declined to take the move back.").format(name=self.places[seat].name))
+            return
+        ask.waiting.discard(seat)
+        if not ask.waiting:
+            self._do_undo()
+
+    def _do_undo(self) -> None:
+        self.undo_ask = None
+        self._stop_thinking()
+        self.match.undo()
+
+    def _cancel_undo(self, why: str) -> None:
+        self.undo_ask = None
+        for member, _seat in self.members():
+            member.send({"type": "notice", "text": why})
+        self.publish()
+
+    # ----- chat and records -------------------------------------------------------------------
+    def chat(self, peer: Peer, text: str) -> None:
+        seat = self.seat_of(peer)
+        message = {"type": "chat", "from": peer.name, "seat": seat, "text": text.strip()}
+        for member, _seat in self.members():
+            member.send(message)
+
+    def record_for(self, seat: int | None) -> str:
+        """The record `seat` may have: the full one (seed included) once the game is over. Until
+        then the seed never leaves the server; a game without chance or hidden information still
+        replays without it, and in one with them another seat's move is only a comment."""
+        text = self.match.to_record().dumps()
+        if self.match.over:
+            return text
+        lines = [line for line in text.splitlines() if not line.startswith("[Seed ")]
+        if not (self.game.info.chance or self.game.info.hidden_information):
+            return "\n".join(lines) + "\n"
+        head = lines[: lines.index("") + 1]
+        moves = self.visible_moves(seat)
+        body = [f"; {i}. {m}" if m is not None else f"; {i}. ?" for i, m in enumerate(moves, start=1)]
+        note = _("; a record during the game holds what your seat may see; the full record comes at the end")
+        return "\n".join([*head, note, *body]) + "\n"
+
+    def visible_moves(self, seat: int | None) -> list[str | None]:
+        """The moves in notation, with None for another seat's move in a game with hidden information
+        (its visible effects are in the view)."""
+        if not self.game.info.hidden_information:
+            return list(self.match.moves)
+        movers = [self.game.to_move(state) for state in self.match.states[:-1]]
+        return [m if mover == seat else None for m, mover in zip(self.match.moves, movers, strict=True)]
+
+    # ----- what members see -------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "table": self.id,
+            "game": self.game.info.key,
+            "title": self.game.info.title,
+            "options": dict(self.match.options),
+            "status": self.status,
+            "seats": self._seats_public(),
+            "watchers": len(self.watchers),
+            "clock": self.clock.settings.as_dict() if self.clock else None,
+        }
+
+    def _seats_public(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": p.name,
+                "kind": "computer" if p.computer else "person",
+                "level": p.level,
+                "taken": p.taken,
+                "connected": p.computer or p.peer is not None,
+            }
+            for p in self.places
+        ]
+
+    def state_message(self, seat: int | None, view: Any = None) -> dict[str, Any]:
+        match = self.match
+        outcome = match.outcome
+        if view is None:
+            view = encode(match.view(seat))
+        return {
+            "type": "state",
+            "table": self.id,
+            "version": self.version,
+            "status": self.status,
+            "game": self.game.info.key,
+            "options": dict(match.options),
+            "seat": seat,
+            "creator": seat is not None and seat == self.creator,
+            "seats": self._seats_public(),
+            "to_move": match.to_move(),
+            "view": view,
+            "moves": self.visible_moves(seat),
+            "outcome": None
+            if outcome is None
+            else {"ranks": list(outcome.ranks), "reason": outcome.reason, "scores": outcome.scores},
+            "termination": match.termination,
+            "undo": None if self.undo_ask is None else {"by": self.undo_ask.by},
+            "clock": self.clock.public() if self.clock else None,
+        }
+
+    # ----- changes ----------------------------------------------------------------------------
+    def _on_event(self, event: Event) -> None:
+        """The match's listener. Moves, undos and the end change the version and are sent out;
+        a computer's finished search comes from its thread and is handed to the server's thread."""
+        if event.kind in (events.MOVE, events.UNDO, events.REDO, events.OVER, events.RESUMED):
+            self.version += 1
+            if event.kind in (events.MOVE, events.UNDO):
+                if self.undo_ask is not None and event.kind == events.MOVE:
+                    self.undo_ask = None
+                if self.clock is not None:
+                    self.clock.moved(event.seat if event.kind == events.MOVE else None, self.match.to_move())
+            if event.kind == events.OVER:
+                self.status = OVER
+                if self.clock is not None:
+                    self.clock.turn(None)
+            self.publish()
+            self.host.soon(self._after_change)
+        elif event.kind == events.THOUGHT and event.purpose == events.FOR_MOVE:
+            thinker, ply = event.thinker, event.ply
+            self.host.soon(lambda: self._computer_done(thinker, ply))
+
+    def publish(self) -> None:
+        """Something members see changed: write the table and tell everyone, once per batch."""
+        if not self._flush_due:
+            self._flush_due = True
+            self.host.soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        messages: list[tuple[Peer, Mapping[str, Any]]] = []
+        views: dict[int | None, Any] = {}
+        for member, seat in self.members():
+            if seat not in views:
+                views[seat] = encode(self.match.view(seat))
+            messages.append((member, self.state_message(seat, views[seat])))
+        messages.extend((peer, {"type": "ok", "id": request_id}) for peer, request_id in self._acks)
+        self._acks.clear()
+        finished = self.status == OVER and not self._recorded
+        if finished:
+            self._recorded = True
+
+        def deliver() -> None:
+            for peer, message in messages:
+                peer.send(message)
+
+        result = ResultRow(**result_fields(self.match)) if finished else None
+        self.host.commit(self.row(), deliver, result)
+
+    def resume(self) -> None:
+        """Carry on after a restart: a computer whose turn it is starts thinking, clocks run."""
+        self.host.soon(self._after_change)
+
+    def _after_change(self) -> None:
+        """Start the computer if it is its turn, and the clock's flag timer."""
+        if self.status != PLAYING or self.match.over:
+            self._stop_thinking()
+            self._set_flag_timer()
+            return
+        seat = self.match.to_move()
+        if seat is not None and self.places[seat].computer and self._thinker is None:
+            self._thinker = self.match.think(seat)
+        self._set_flag_timer()
+
+    def _computer_done(self, thinker: Thinker, ply: int) -> None:
+        if thinker is not self._thinker:
+            return
+        self._thinker = None
+        if self.status != PLAYING or ply != self.match.ply or self.match.computer_to_move() is None:
+            self._after_change()
+            return
+        try:
+            self.match.play(thinker.result())
+        except (SearchCancelled, LudotecaError):
+            self._after_change()
+
+    def _stop_thinking(self) -> None:
+        if self._thinker is not None:
+            self._thinker.cancel()
+            self._thinker = None
+
+    # ----- clocks -----------------------------------------------------------------------------
+    def _set_flag_timer(self) -> None:
+        if self._cancel_flag is not None:
+            self._cancel_flag()
+            self._cancel_flag = None
+        if self.clock is None or self.status != PLAYING:
+            return
+        due = self.clock.seconds_to_flag()
+        if due is not None:
+            self._cancel_flag = self.host.later(due + 0.01, self._check_flag)
+
+    def _check_flag(self) -> None:
+        self._cancel_flag = None
+        if self.clock is None or self.status != PLAYING:
+            return
+        fallen = self.clock.fallen()
+        if fallen is None:
+            self._set_flag_timer()
+            return
+        self._stop_thinking()
+        self.match.lose_on_time(fallen)
+
+    def close(self) -> None:
+        """The server stops: no more thinking or timers."""
+        self._stop_thinking()
+        if self._cancel_flag is not None:
+            self._cancel_flag()

@@ -1,0 +1,267 @@
+"""Hosting and joining a networked game, shared by the terminal and the window.
+
+`host_game` starts a server for one table in a background thread and joins it over loopback like
+any other player (the host's front end is just a client); `join_game` connects to a host or a
+club. Both remember what a player will want next time in the store's settings: the hosts they
+joined recently, and the seat token of the game they were playing, so joining the same address
+again after a crash or a dropped connection takes their seat back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.core.errors import OptionError
+from ludoteca.core.game import Game
+from ludoteca.core.options import Options
+from ludoteca.core.seats import SeatSpec
+from ludoteca.i18n import _
+from ludoteca.net.addresses import addresses_to_share, connect_address, is_loopback
+from ludoteca.net.client import Client, NetError
+from ludoteca.net.clock import ClockSettings
+from ludoteca.net.protocol import DEFAULT_PORT
+from ludoteca.net.remote import RemoteMatch
+from ludoteca.net.server import HOST, Server, ServerThread
+from ludoteca.store import Store, StoreError
+
+RECENT_HOSTS = "net.recent_hosts"
+MAX_RECENT = 8
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    """A game to host, as chosen on the window's options screen."""
+
+    game: Game[Any, Any]
+    options: Options
+    seats: tuple[SeatSpec, ...]
+    seed: int | None = None
+
+
+@dataclass
+class HostedGame:
+    """A table this process serves, and the host's own seat at it (None: the host only serves)."""
+
+    server: ServerThread
+    match: RemoteMatch | None
+    port: int
+    bind: str
+    addresses: list[str] = field(default_factory=list)
+    resumed: bool = False
+
+    def invitation(self, how_to_open: str | None = None) -> list[str]:
+        """What to tell friends, line by line; `how_to_open` says how to let the network in
+        when the table listens on this computer only (the terminal's flag by default)."""
+        if not self.addresses and not is_loopback(self.bind):
+            return [
+                _(
+                    "Listening on every network of this computer, but its address could not be found: "
+                    "look it up (ip addr, ipconfig) and tell your friends: ludoteca join ADDRESS:{port}"
+                ).format(port=self.port)
+            ]
+        if not self.addresses:
+            return [
+                _("This table only accepts players on this computer (it listens on {bind}).").format(
+                    bind=self.bind
+                ),
+                how_to_open or _("To let others on your network join, host with --lan."),
+                _("Join from another window here with: ludoteca join 127.0.0.1:{port}").format(
+                    port=self.port
+                ),
+            ]
+        lines = [_("Tell your friends to join with one of:")]
+        lines += [f"    ludoteca join {address}:{self.port}" for address in self.addresses]
+        return lines
+
+    def close(self) -> None:
+        if self.match is not None:
+            self.match.leave()
+        self.server.stop()
+
+
+def host_seats(game: Game[Any, Any], given: Sequence[SeatSpec] | None) -> list[SeatSpec]:
+    """The table's seats: as given, or the host and enough open seats for the game's default."""
+    if given:
+        return list(given)
+    count = max(2, game.info.default_seats)
+    return [SeatSpec("human"), *(SeatSpec("remote") for _seat in range(count - 1))]
+
+
+def host_game(
+    store: Store,
+    game: Game[Any, Any] | None,
+    options: Options,
+    seats: Sequence[SeatSpec] | None,
+    *,
+    name: str,
+    bind: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    seed: int | None = None,
+    think: float | None = None,
+    clock: ClockSettings | None = None,
+    resume: bool = False,
+    position: str | None = None,
+) -> HostedGame:
+    """Start serving one table (a new one, or with `resume` the unfinished one the store kept) and
+    join it as the host. The first `human` seat is the host's; other people join the rest."""
+    server = Server(store, HOST, think=think)
+    chosen: dict[str, Any] = {}
+
+    def setup(running: Server) -> None:
+        if resume:
+            tables = running.resume_tables()
+            if not tables:
+                raise OptionError(_("there is no unfinished network game to resume"))
+            table = tables[0]
+            host_seat = table.creator
+            chosen["token"] = table.reissue(host_seat) if host_seat is not None else None
+            return
+        if game is None:
+            raise OptionError(_("which game? give its key, e.g. ludoteca host connect4"))
+        specs = host_seats(game, seats)
+        host_seat = next((s for s, spec in enumerate(specs) if spec.kind == "human"), None)
+        table = running.new_table(game.info.key, options, specs, seed=seed, clock=clock, position=position)
+        chosen["token"] = (
+            table.reserve(host_seat, specs[host_seat].name or name) if host_seat is not None else None
+        )
+
+    try:
+        thread = ServerThread(server, bind, port).start(setup)
+    except OSError as err:
+        raise NetError(
+            _(
+                "cannot listen on {bind}:{port} ({reason}); is another game already hosted there? Try --port."
+            ).format(bind=bind, port=port, reason=err.strerror or err)
+        ) from None
+    hosted = HostedGame(thread, None, thread.port, bind, addresses_to_share(bind), resumed=resume)
+    token = chosen.get("token")
+    try:
+        client = Client(f"{connect_address(bind)}:{thread.port}", name)
+        client.connect()
+        if token is not None:
+            client.request("join", token=token)
+        else:
+            client.request("watch")
+        hosted.match = RemoteMatch(client, RemoteMatch.wait_for_first_state(client))
+    except BaseException:
+        thread.stop()
+        raise
+    return hosted
+
+
+def _token_key(host: str, port: int) -> str:
+    return f"net.seat.{host}:{port}"
+
+
+def join_game(
+    store: Store | None,
+    address: str,
+    name: str,
+    *,
+    table: str | None = None,
+    seat: int | None = None,
+    watch: bool = False,
+    client: Client | None = None,
+) -> RemoteMatch:
+    """Sit at a table (the only one of a host, or `table` at a club), or watch it. A seat this
+    player held at that address is taken back with its remembered token."""
+    if client is None:
+        client = Client(address, name)
+        client.connect()
+    host, port = client.host, client.port
+    remember_host(store, f"{host}:{port}")
+    try:
+        joined = _join(store, client, table, seat, watch)
+        if joined.get("token"):
+            _set(
+                store,
+                _token_key(host, port),
+                json.dumps({"table": joined["table"], "token": joined["token"]}),
+            )
+        return RemoteMatch(client, RemoteMatch.wait_for_first_state(client))
+    except BaseException:
+        client.close()
+        raise
+
+
+def _join(
+    store: Store | None, client: Client, table: str | None, seat: int | None, watch: bool
+) -> dict[str, Any]:
+    if watch:
+        return client.request("watch", table=table)
+    saved = _get(store, _token_key(client.host, client.port))
+    if saved and seat is None:
+        try:
+            held = json.loads(saved)
+            if table is None or held.get("table") == table:
+                return client.request("join", table=held.get("table"), token=held.get("token"))
+        except (NetError, ValueError, AttributeError):
+            _set(store, _token_key(client.host, client.port), None)
+    return client.request("join", table=table, seat=seat)
+
+
+def open_table(
+    store: Store | None,
+    client: Client,
+    game_key: str,
+    options: Options,
+    seats: Sequence[str],
+    clock: ClockSettings | None = None,
+) -> RemoteMatch:
+    """Open a table at a club server and sit at its first seat."""
+    joined = client.request(
+        "open",
+        game=game_key,
+        options=dict(options),
+        seats=list(seats),
+        clock=clock.as_dict() if clock else None,
+    )
+    _set(
+        store,
+        _token_key(client.host, client.port),
+        json.dumps({"table": joined["table"], "token": joined["token"]}),
+    )
+    return RemoteMatch(client, RemoteMatch.wait_for_first_state(client))
+
+
+def forget_seat(store: Store | None, match: RemoteMatch) -> None:
+    """The game is over: the remembered token is of no more use."""
+    _set(store, _token_key(match.client.host, match.client.port), None)
+
+
+def recent_hosts(store: Store | None) -> list[str]:
+    raw = _get(store, RECENT_HOSTS)
+    try:
+        hosts = json.loads(raw) if raw else []
+    except ValueError:
+        return []
+    return [h for h in hosts if isinstance(h, str)][:MAX_RECENT]
+
+
+def remember_host(store: Store | None, address: str) -> None:
+    hosts = [h for h in recent_hosts(store) if h != address]
+    _set(store, RECENT_HOSTS, json.dumps([address, *hosts][:MAX_RECENT]))
+
+
+def _get(store: Store | None, key: str) -> str | None:
+    if store is None:
+        return None
+    try:
+        return store.get_setting(key)
+    except StoreError:
+        return None
+
+
+def _set(store: Store | None, key: str, value: str | None) -> None:
+    if store is None:
+        return
+    # remembering is a convenience; the game goes on without it
+    with contextlib.suppress(StoreError):
+        store.set_setting(key, value)
+
+
+__all__ = ["HostPlan", "HostedGame", "host_game", "join_game", "open_table", "recent_hosts", "remember_host"]

@@ -1,0 +1,202 @@
+"""Network play in the window: joining by address, hosting from the options screen, a club's
+lobby, moves arriving from the other side, and an undo asked across the network."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ludoteca.net.client import Client
+from ludoteca.net.remote import RemoteMatch
+from ludoteca.net.server import CLUB
+from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.menu import MenuScreen
+from ludoteca.shells.window.screens.network import NetworkScreen
+from ludoteca.shells.window.screens.options import OptionsScreen
+from ludoteca.shells.window.screens.play import PlayScreen
+from ludoteca.shells.window.screens.table import TableScreen
+from tests.net.conftest import Running
+
+from .conftest import Driver
+
+
+@pytest.fixture
+def server() -> Iterator[Running]:
+    running = Running().start()
+    yield running
+    running.stop()
+
+
+def other_player(port: int, name: str = "Bob", **fields: object) -> RemoteMatch:
+    client = Client(f"127.0.0.1:{port}", name)
+    client.connect()
+    client.request("join", **fields)
+    return RemoteMatch(client, RemoteMatch.wait_for_first_state(client))
+
+
+def network_screen(driver: Driver) -> NetworkScreen:
+    assert isinstance(driver.screen, MenuScreen)
+    driver.press(driver.screen.buttons["network"])
+    screen = driver.screen
+    assert isinstance(screen, NetworkScreen)
+    return screen
+
+
+def bob_moves(driver: Driver, bob: RemoteMatch, column: str) -> None:
+    driver.until(lambda: bob.wait(0.0) is not None and bob.to_move() == bob.seat)
+    bob.play(column)
+
+
+def test_join_a_host_by_address_and_play_to_the_end(driver: Driver, server: Running) -> None:
+    server.table("connect4", "remote,remote")
+    screen = network_screen(driver)
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text("Ann")
+    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
+    driver.press(screen.buttons["join"])
+    driver.until(lambda: isinstance(driver.screen, TableScreen))
+    table = driver.screen
+    assert isinstance(table, TableScreen)
+    driver.frames(2)
+    driver.shot("network-table-waiting")
+    bob = other_player(server.port)
+    driver.until(lambda: isinstance(driver.screen, PlayScreen))
+    play = driver.screen
+    assert isinstance(play, PlayScreen)
+    assert play.human_to_move() == 0 and not play.buttons["save"].is_enabled
+    for ann, bob_column in (("1", "2"), ("1", "2"), ("1", "2")):
+        driver.click(play.board.grid.center(int(ann) - 1, 2))
+        assert play.match.moves[-1] == ann
+        # it is Bob's turn: the window says so and clicks do nothing
+        assert "Waiting for Bob" in play.status_text(driver.app.now())[0]
+        bob_moves(driver, bob, bob_column)
+        driver.until(lambda: play.human_to_move() == 0)
+    driver.shot("network-play")
+    driver.click(play.board.grid.center(0, 2))
+    driver.until(lambda: isinstance(driver.screen, EndScreen))
+    end = driver.screen
+    assert isinstance(end, EndScreen) and "again" not in end.buttons
+    outcome = end.match.outcome
+    assert outcome is not None and outcome.winner == 0
+    driver.press(end.buttons["menu"])
+    assert driver.app.store.get_setting("net.recent_hosts") is not None
+    bob.leave()
+
+
+def test_host_from_the_options_screen_and_agree_to_an_undo(driver: Driver) -> None:
+    assert isinstance(driver.screen, MenuScreen)
+    driver.press(driver.screen.buttons["play"])
+    driver.press(driver.screen.cards["connect4"])
+    options = driver.screen
+    assert isinstance(options, OptionsScreen)
+    driver.press(options.kind_widgets[1].button_for("remote"))
+    driver.press(options.start_button)
+    table = driver.screen
+    assert isinstance(table, TableScreen) and table.match is None
+    assert table.reach == "local"  # the network only when asked
+    assert table.port_entry is not None
+    table.port_entry.set_text("0")
+    assert table.clock_widget is not None
+    driver.press(table.clock_widget.button_for((10, 5)))
+    driver.frames(1)
+    driver.shot("network-host-before")
+    driver.press(table.buttons["open"])
+    assert table.hosted is not None and table.match is not None, table.status
+    driver.frames(2)
+    driver.shot("network-host-open")
+    bob = other_player(table.hosted.port)
+    try:
+        driver.until(lambda: isinstance(driver.screen, PlayScreen))
+        play = driver.screen
+        assert isinstance(play, PlayScreen)
+        left = play.match.clock_left(0)
+        assert left is not None and 590 < left <= 600  # ten minutes, kept by the server
+        driver.click(play.board.grid.center(3, 2))
+        bob_moves(driver, bob, "4")
+        driver.until(lambda: len(play.match.moves) == 2)
+        driver.frames(2)
+        driver.shot("network-clocks")
+        # Bob asks to take his move back: the window asks Ann, who agrees
+        bob.undo()
+        driver.until(lambda: driver.app.dialog is not None)
+        driver.shot("network-undo-question")
+        dialog = driver.app.dialog
+        assert dialog is not None and "Bob" in dialog.body
+        driver.press(dialog.buttons[0])
+        driver.until(lambda: play.match.moves == ["4"])
+        assert play.match.to_move() == 1
+    finally:
+        bob.leave()
+
+
+def test_a_game_not_yet_in_the_window_says_where_to_play_it(driver: Driver, server: Running) -> None:
+    server.table("khet", "remote,remote")
+    screen = network_screen(driver)
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text("Ann")
+    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
+    driver.press(screen.buttons["join"])
+    driver.until(lambda: bool(screen.status) and screen.error)
+    assert "ludoteca join 127.0.0.1" in screen.status and isinstance(driver.screen, NetworkScreen)
+
+
+def test_a_clubs_lobby_lists_its_tables(driver: Driver) -> None:
+    club = Running(CLUB).start()
+    try:
+        opener = Client(f"127.0.0.1:{club.port}", "Cleo")
+        opener.connect()
+        opener.request("open", game="othello", seats=["remote", "remote"])
+        screen = network_screen(driver)
+        assert screen.name_entry is not None and screen.address_entry is not None
+        screen.name_entry.set_text("Ann")
+        screen.address_entry.set_text(f"127.0.0.1:{club.port}")
+        driver.press(screen.buttons["join"])
+        driver.until(lambda: screen.tables is not None)
+        driver.frames(2)
+        driver.shot("network-lobby")
+        assert screen.tables is not None and screen.tables[0]["game"] == "othello"
+        join, _watch = screen.table_buttons[0]
+        driver.press(join)
+        driver.until(lambda: isinstance(driver.screen, PlayScreen))
+        play = driver.screen
+        assert isinstance(play, PlayScreen) and play.match.seats[1].kind == "human"
+        opener.close()
+    finally:
+        club.stop()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_network_pages_fit_the_window_in_both_languages(
+    driver: Driver, server: Running, size: tuple[int, int], language: str
+) -> None:
+    driver.app.store.set_setting("net.recent_hosts", '["192.168.1.20:7373", "club.example:7373"]')
+    driver.app.settings.language = language
+    driver.app.apply_settings()
+    driver.app.resize(size)
+    screen = network_screen(driver)
+    driver.frames(2)
+    driver.shot(f"network-{language}-{size[0]}")
+    window = driver.app.surface.get_rect()
+    widgets = [*screen.buttons.values(), *screen.recent_buttons]
+    assert len(screen.recent_buttons) == 2
+    assert all(window.contains(w.rect) for w in widgets)
+    server.table("connect4", "remote,remote")
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text("Ann")
+    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
+    driver.press(screen.buttons["join"])
+    driver.until(lambda: isinstance(driver.screen, TableScreen))
+    driver.frames(2)
+    driver.shot(f"network-table-{language}-{size[0]}")
+    bob = other_player(server.port)
+    driver.until(lambda: isinstance(driver.screen, PlayScreen))
+    play = driver.screen
+    assert isinstance(play, PlayScreen)
+    driver.click(play.board.grid.center(3, 2))
+    driver.frames(2)
+    driver.shot(f"network-waiting-{language}-{size[0]}")
+    waiting = play.status_text(driver.app.now())[0]
+    assert ("Bob" in waiting) and ("Waiting" in waiting or "attente" in waiting)
+    bob.leave()

@@ -1,0 +1,95 @@
+"""`ludoteca host`, `join` and `serve` as people type them: separate processes, piped input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.cli_runner import run_ludoteca
+
+
+def start(args: list[str], home: Path, stdin: str) -> subprocess.Popen[str]:
+    environment = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ludoteca", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment,
+    )
+    assert process.stdin is not None
+    process.stdin.write(stdin)
+    process.stdin.close()
+    return process
+
+
+def finish(process: subprocess.Popen[str], timeout: float = 60) -> tuple[str, str]:
+    assert process.stdout is not None and process.stderr is not None
+    process.wait(timeout)
+    return process.stdout.read(), process.stderr.read()
+
+
+def port_of(process: subprocess.Popen[str]) -> int:
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert "port" in line, line
+    return int(line.rstrip(". \n").split()[-1])
+
+
+def test_host_join_and_watch_a_whole_game(tmp_path: Path) -> None:
+    host = start(["host", "connect4", "--port", "0", "--name", "Ann"], tmp_path / "ann", "4\n4\n4\n4\n")
+    try:
+        port = port_of(host)
+        watcher = start(["join", f"127.0.0.1:{port}", "--watch", "--name", "Eve"], tmp_path / "eve", "")
+        bob = run_ludoteca(
+            ["join", f"127.0.0.1:{port}", "--name", "Bob"], tmp_path / "bob", "3\n3\n3\n", timeout=60
+        )
+        ann_out, _ann_err = finish(host)
+        eve_out, _eve_err = finish(watcher)
+    finally:
+        host.kill()
+    assert bob.returncode == 0, bob.stderr
+    for out in (ann_out, bob.stdout, eve_out):
+        assert "Game over: Yellow connected four." in out
+    assert "Ann plays 4" in bob.stdout and "Bob plays 3" in ann_out
+    assert "Waiting for Bob" in ann_out and "Waiting for Ann" in bob.stdout
+    assert "only accepts players on this computer" in ann_out  # bound to 127.0.0.1 unless asked
+    # each player keeps the full record, which replays
+    saves = run_ludoteca(["saves", "show", "1"], tmp_path / "bob")
+    assert "1. 4" in saves.stdout and "7. 4" in saves.stdout and '[Result "1-2"]' in saves.stdout
+
+
+def test_play_with_a_remote_seat_hosts_the_game(tmp_path: Path) -> None:
+    host = start(["play", "connect4", "--players", "human,remote", "--port", "0"], tmp_path, "")
+    try:
+        assert host.stdout is not None and host.stderr is not None
+        port = port_of(host)
+        assert "hosted" in host.stderr.readline()
+        # a stranger gets a clear sentence: the one seat is Bob's to take, and nothing more
+        first = run_ludoteca(
+            ["join", f"127.0.0.1:{port}", "--name", "Bob", "--seat", "1"], tmp_path / "b", ""
+        )
+        assert "seat 1 is not free" in first.stderr
+    finally:
+        host.kill()
+
+
+def test_joining_nowhere_says_what_to_check(tmp_path: Path) -> None:
+    result = run_ludoteca(["join", "127.0.0.1:1"], tmp_path)
+    assert result.returncode == 2
+    assert "could not reach a Ludoteca server at 127.0.0.1:1" in result.stderr
+    bad = run_ludoteca(["join", "host:99999"], tmp_path)
+    assert "is not a port number" in bad.stderr
+
+
+def test_the_network_benchmark_runs_bounded_on_loopback(tmp_path: Path) -> None:
+    """Figures are the benchmark's business; this only checks that it runs and stops by itself."""
+    result = run_ludoteca(
+        ["bench", "net", "--clients", "4", "--seconds", "1", "--store", "memory", "--pause", "0.1"], tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Server on 127.0.0.1:" in result.stdout
+    assert result.stdout.count("round trip median") == 3
