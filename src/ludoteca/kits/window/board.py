@@ -9,7 +9,7 @@ moves to the match, and the rules' `IllegalMove` sentence is what the status bar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,19 @@ class BoardAction:
     primary: bool = False
 
 
+@dataclass(frozen=True)
+class BoardSetting:
+    """A yes/no preference of a game's window board (Khet's beam preview, firing at once): how the
+    board behaves, not a rule, so records do not keep it. The options screen offers it, the window
+    remembers it per game, and the board receives the values through `GameBoard.configure`."""
+
+    key: str
+    #: in English: the window shows `_(label)` (mark it with `N_` for the catalogue)
+    label: str
+    help: str
+    default: bool
+
+
 class GameBoard:
     """Base class: a grid board with default behaviours a game overrides where it differs."""
 
@@ -112,6 +125,14 @@ class GameBoard:
 
     def grid_size(self, state: Any) -> tuple[int, int]:
         return (8, 8)
+
+    # ----- the board's own preferences ------------------------------------------------------------
+    def settings(self) -> Sequence[BoardSetting]:
+        """The preferences this board offers (none by default)."""
+        return ()
+
+    def configure(self, values: Mapping[str, bool]) -> None:
+        """The player's choices for `settings` (every key present, defaults filled in)."""
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         raise NotImplementedError

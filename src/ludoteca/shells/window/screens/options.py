@@ -18,10 +18,11 @@ from ludoteca.core.options import OptionSpec, OptionValue
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
+from ludoteca.kits.window.board import BoardSetting
 from ludoteca.match import Match
 from ludoteca.shells.options import option_label
 from ludoteca.shells.window.app import App, Screen
-from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.boards import board_for, board_settings, save_board_setting
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.widgets import Segmented, Stepper, button
 from ludoteca.store import StoreError
@@ -51,7 +52,7 @@ class OptionsScreen(Screen):
     def __init__(self, app: App, game: Game[Any, Any]) -> None:
         super().__init__(app)
         self.game = game
-        self.board = board_for(game, app.theme, app.fonts)
+        self.board = board_for(game, app.theme, app.fonts, app.store)
         info = game.info
         self.values: dict[str, OptionValue] = {spec.name: spec.default for spec in info.options}
         self.custom: dict[str, str] = {}
@@ -62,6 +63,8 @@ class OptionsScreen(Screen):
         self._remembered()
         # widgets (rebuilt on resize)
         self.choice_widgets: dict[str, Segmented[Any]] = {}
+        #: the board's own preferences (`GameBoard.settings`), by key
+        self.setting_widgets: dict[str, Segmented[bool]] = {}
         self.steppers: dict[str, Stepper] = {}
         self.custom_entries: dict[str, UITextEntryLine] = {}
         self.name_entries: list[UITextEntryLine] = []
@@ -117,46 +120,52 @@ class OptionsScreen(Screen):
         manager = app.manager
         self._labels = []
         self.choice_widgets, self.steppers, self.custom_entries = {}, {}, {}
+        self.setting_widgets = {}
         left, right = self._columns()
         bh = s.button_height
         # the game's options
         y = left.top
         self._label(_("Options"), "title", (left.left, y))
         y += fonts.title.get_linesize() + s.gap
-        if not self.game.info.options:
+        rows = [
+            (option_label(spec), _(spec.help), partial(self._control, spec))
+            for spec in self.game.info.options
+        ]
+        settings = self.board.settings() if self.board is not None else ()
+        rows += [
+            (_(setting.label), _(setting.help), partial(self._setting_control, setting))
+            for setting in settings
+        ]
+        if not rows:
             self._label(_("This game has no options."), "dim", (left.left, y))
-        specs = self.game.info.options
         full = sum(
             fonts.body.get_linesize()
-            + len(draw.wrap(fonts.small, _(spec.help), left.width)[:2]) * fonts.small.get_linesize()
+            + len(draw.wrap(fonts.small, help_text, left.width)[:2]) * fonts.small.get_linesize()
             + 4
             + bh
             + s.gap * 2
-            for spec in specs
+            for _label, help_text, _make in rows
         )
         compact = y + full > left.bottom
         # small window: each name beside its control (as wide as the longest name, up to half),
         # the help on one line below
-        widest = max((fonts.body_bold.size(option_label(spec))[0] for spec in specs), default=0)
+        widest = max((fonts.body_bold.size(label)[0] for label, _help, _make in rows), default=0)
         label_w = min(left.width // 2, max(left.width * 3 // 10, widest + s.gap))
-        for spec in specs:
+        for label, help_text, make in rows:
             if compact:
-                self._label(
-                    option_label(spec), "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2)
-                )
-                self._control(spec, pygame.Rect(left.left + label_w, y, left.width - label_w, bh))
+                self._label(label, "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2))
+                make(pygame.Rect(left.left + label_w, y, left.width - label_w, bh))
                 y += bh + 2
-                self._label(draw.ellipsize(fonts.small, _(spec.help), left.width), "small", (left.left, y))
+                self._label(draw.ellipsize(fonts.small, help_text, left.width), "small", (left.left, y))
                 y += fonts.small.get_linesize() + s.gap
                 continue
-            self._label(option_label(spec), "bold", (left.left, y))
+            self._label(label, "bold", (left.left, y))
             y += fonts.body.get_linesize()
-            for line in draw.wrap(fonts.small, _(spec.help), left.width)[:2]:
+            for line in draw.wrap(fonts.small, help_text, left.width)[:2]:
                 self._label(line, "small", (left.left, y))
                 y += fonts.small.get_linesize()
             y += 4
-            row = pygame.Rect(left.left, y, left.width, bh)
-            self._control(spec, row)
+            make(pygame.Rect(left.left, y, left.width, bh))
             y += bh + s.gap * 2
         # the players
         y = right.top
@@ -276,6 +285,22 @@ class OptionsScreen(Screen):
         else:
             entry = UITextEntryLine(row, manager, initial_text=str(value))
             self.custom_entries[spec.name] = entry
+
+    def _setting_control(self, setting: BoardSetting, row: pygame.Rect) -> None:
+        """A preference of the game's board (kept for the next games, not part of the options)."""
+        assert self.board is not None
+        value = board_settings(self.board, self.app.store)[setting.key]
+        choices: list[tuple[bool, str]] = [(True, _("Yes")), (False, _("No"))]
+        self.setting_widgets[setting.key] = Segmented(
+            self.app, self.app.manager, row, choices, value, partial(self._set_setting, setting.key)
+        )
+
+    def _set_setting(self, key: str, value: bool) -> None:
+        assert self.board is not None
+        try:
+            save_board_setting(self.board, self.app.store, key, value)
+        except StoreError as err:
+            self.error = str(err)
 
     # ----- changes --------------------------------------------------------------------------
     def _set(self, name: str, value: OptionValue) -> None:

@@ -49,7 +49,7 @@ class PlayScreen(Screen):
         super().__init__(app)
         #: let computer seats play (off for still pictures such as `ludoteca screenshot`)
         self.computers = computers
-        board = board_for(match.game, app.theme, app.fonts)
+        board = board_for(match.game, app.theme, app.fonts, app.store)
         if board is None:
             raise LudotecaError(
                 _("{title} is not yet available in the window; use: ludoteca play {key}").format(
