@@ -14,6 +14,7 @@ DECLARATION = GameDeclaration(
     GAME,
     levels=".players:LEVELS",
     terminal_board=".terminal:KhetTerminalBoard",
+    window_board=".window:KhetBoard",
     commands={"bench": ".bench:main", "setups": ".setups_command:main"},
     start_position=".setups_command:position_for",
     order=10,
