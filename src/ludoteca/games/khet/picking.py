@@ -10,6 +10,7 @@ sentence (`notation.illegal_reason`). A pending move is shown by applying it wit
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -190,4 +191,9 @@ class Picking:
 
 
 def _sentence(reason: str) -> str:
-    return reason[:1].upper() + reason[1:].rstrip(".") + "."
+    """The rules' reason as a sentence; a square's name keeps its small letter ("i1 is reserved…")."""
+    reason = reason.rstrip(".") + "."
+    return reason if _SQUARE_FIRST.match(reason) else reason[:1].upper() + reason[1:]
+
+
+_SQUARE_FIRST: Final = re.compile(r"[a-j][1-8]\b")
