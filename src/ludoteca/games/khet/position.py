@@ -54,9 +54,9 @@ from ludoteca.games.khet.board import (
     square_name,
     stack_height,
 )
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
-COLOUR_NAMES: Final = ("Silver", "Red")
+COLOUR_NAMES: Final = (N_("Silver"), N_("Red"))
 _KIND_BY_LETTER: Final = {letter: kind for kind, letter in KIND_LETTERS.items()}
 
 #: the pieces in each edition's box, per side (an Obelisk stack counts each level)
