@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.options import OptionValue
 from ludoteca.kits.window import draw
 from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.fonts import Fonts
@@ -94,6 +95,17 @@ class BoardSetting:
     default: bool
 
 
+@dataclass(frozen=True)
+class OptionPicture:
+    """One choice of a game option offered as a picture on the options screen (Khet's setups, each
+    drawn as a small board): the option's value and its name as shown (already translated)."""
+
+    value: str
+    label: str
+    #: a smaller word under the name ("yours")
+    note: str = ""
+
+
 class GameBoard:
     """Base class: a grid board with default behaviours a game overrides where it differs."""
 
@@ -133,6 +145,25 @@ class GameBoard:
 
     def configure(self, values: Mapping[str, bool]) -> None:
         """The player's choices for `settings` (every key present, defaults filled in)."""
+
+    # ----- options shown as pictures ------------------------------------------------------------
+    def option_pictures(
+        self, name: str, options: Mapping[str, OptionValue], setups: Any
+    ) -> Sequence[OptionPicture] | None:
+        """The choices of the option `name` to offer as pictures, given the options chosen so far
+        and the player's store (`setups`, where their own setups are: `list_setups(key)`); None to
+        offer the option the usual way."""
+        return None
+
+    def draw_option_picture(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        name: str,
+        value: str,
+        options: Mapping[str, OptionValue],
+    ) -> None:
+        """Draw the picture of one of `option_pictures` into `rect`."""
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         raise NotImplementedError

@@ -18,11 +18,12 @@ from ludoteca.core.options import OptionSpec, OptionValue
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
-from ludoteca.kits.window.board import BoardSetting
-from ludoteca.match import Match
+from ludoteca.kits.window.board import BoardSetting, OptionPicture
+from ludoteca.shells import session
 from ludoteca.shells.options import option_label
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for, board_settings, save_board_setting
+from ludoteca.shells.window.picture_choice import PictureChoice
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.widgets import Segmented, Stepper, button
 from ludoteca.store import StoreError
@@ -65,6 +66,9 @@ class OptionsScreen(Screen):
         self.choice_widgets: dict[str, Segmented[Any]] = {}
         #: the board's own preferences (`GameBoard.settings`), by key
         self.setting_widgets: dict[str, Segmented[bool]] = {}
+        #: options offered as pictures (`GameBoard.option_pictures`), and the page each shows
+        self.pictures: dict[str, PictureChoice] = {}
+        self.picture_pages: dict[str, int] = {}
         self.steppers: dict[str, Stepper] = {}
         self.custom_entries: dict[str, UITextEntryLine] = {}
         self.name_entries: list[UITextEntryLine] = []
@@ -73,6 +77,7 @@ class OptionsScreen(Screen):
         self.count_widget: Segmented[int] | None = None
         self.seed_entry: UITextEntryLine | None = None
         self.start_button: UIButton | None = None
+        self.swap_button: UIButton | None = None
         self._labels: list[tuple[str, str, tuple[int, int]]] = []  # (text, font, pos)
 
     # ----- remembering the last choices -----------------------------------------------------
@@ -127,31 +132,54 @@ class OptionsScreen(Screen):
         y = left.top
         self._label(_("Options"), "title", (left.left, y))
         y += fonts.title.get_linesize() + s.gap
-        rows = [
-            (option_label(spec), _(spec.help), partial(self._control, spec))
-            for spec in self.game.info.options
-        ]
+        # (name, help, control maker, whether the control is a row of pictures)
+        rows: list[tuple[str, str, Any, bool]] = []
+        self.pictures = {}
+        for spec in self.game.info.options:
+            pictures = self._pictures_for(spec)
+            if pictures is not None:
+                rows.append(
+                    (option_label(spec), _(spec.help), partial(self._picture_control, spec, pictures), True)
+                )
+            else:
+                rows.append((option_label(spec), _(spec.help), partial(self._control, spec), False))
         settings = self.board.settings() if self.board is not None else ()
         rows += [
-            (_(setting.label), _(setting.help), partial(self._setting_control, setting))
+            (_(setting.label), _(setting.help), partial(self._setting_control, setting), False)
             for setting in settings
         ]
         if not rows:
             self._label(_("This game has no options."), "dim", (left.left, y))
-        full = sum(
-            fonts.body.get_linesize()
-            + len(draw.wrap(fonts.small, help_text, left.width)[:2]) * fonts.small.get_linesize()
-            + 4
-            + bh
-            + s.gap * 2
-            for _label, help_text, _make in rows
-        )
+
+        def height(help_text: str, compact: bool) -> int:
+            if compact:
+                return bh + 2 + fonts.small.get_linesize() + s.gap
+            lines = len(draw.wrap(fonts.small, help_text, left.width)[:2])
+            return fonts.body.get_linesize() + lines * fonts.small.get_linesize() + 4 + bh + s.gap * 2
+
+        full = sum(height(help_text, False) for _label, help_text, _make, _pictures in rows)
         compact = y + full > left.bottom
+        # pictures take the room the other rows leave (between a small card and a large one)
+        plain = sum(height(help_text, compact) for _label, help_text, _make, pictured in rows if not pictured)
+        pictured_rows = sum(1 for row in rows if row[3])
+        picture_h = 0
+        if pictured_rows:
+            extra = fonts.body.get_linesize() + fonts.small.get_linesize() + 4 + s.gap * 2
+            room = (left.bottom - y - plain) // pictured_rows - extra
+            picture_h = max(bh * 2, min(round(bh * 4.2), room))
         # small window: each name beside its control (as wide as the longest name, up to half),
         # the help on one line below
-        widest = max((fonts.body_bold.size(label)[0] for label, _help, _make in rows), default=0)
+        widest = max((fonts.body_bold.size(label)[0] for label, _help, _make, _p in rows), default=0)
         label_w = min(left.width // 2, max(left.width * 3 // 10, widest + s.gap))
-        for label, help_text, make in rows:
+        for label, help_text, make, pictured in rows:
+            if pictured:
+                self._label(label, "bold", (left.left, y))
+                y += fonts.body.get_linesize()
+                self._label(draw.ellipsize(fonts.small, help_text, left.width), "small", (left.left, y))
+                y += fonts.small.get_linesize() + 4
+                make(pygame.Rect(left.left, y, left.width, picture_h))
+                y += picture_h + s.gap * 2
+                continue
             if compact:
                 self._label(label, "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2))
                 make(pygame.Rect(left.left + label_w, y, left.width - label_w, bh))
@@ -170,6 +198,13 @@ class OptionsScreen(Screen):
         # the players
         y = right.top
         self._label(_("Players"), "title", (right.left, y))
+        self.swap_button = None
+        if self.count == 2:
+            # who starts: the first seat moves first (Khet's Silver), so trading seats decides it
+            label = _("Swap seats")
+            width = fonts.body.size(label)[0] + 40
+            rect = pygame.Rect(right.right - width, y - 6, width, bh)
+            self.swap_button = button(app, manager, rect, label, self.swap_seats)
         y += fonts.title.get_linesize() + s.gap
         info = self.game.info
         self.count_widget = None
@@ -264,7 +299,7 @@ class OptionsScreen(Screen):
                 app, manager, rect, int(value), low, high, partial(self._set, spec.name)
             )
         elif spec.choices:
-            choices = [(choice, capitalised(_(choice))) for choice in spec.choices]
+            choices = [(choice, capitalised(_(spec.choice_label(choice)))) for choice in spec.choices]
             width = row.width
             if spec.open_ended:
                 width = row.width * 2 // 3
@@ -285,6 +320,46 @@ class OptionsScreen(Screen):
         else:
             entry = UITextEntryLine(row, manager, initial_text=str(value))
             self.custom_entries[spec.name] = entry
+
+    def _pictures_for(self, spec: OptionSpec) -> list[OptionPicture] | None:
+        """The option's choices as pictures, when the game's board offers them (Khet's setups); the
+        current value moves to the first picture when it is not among them (another edition)."""
+        if self.board is None:
+            return None
+        try:
+            offered = self.board.option_pictures(spec.name, self.values, self.app.store)
+        except StoreError as err:
+            self.error = str(err)
+            offered = self.board.option_pictures(spec.name, self.values, None)
+        if offered is None:
+            return None
+        pictures = list(offered)
+        if pictures and self.values[spec.name] not in [p.value for p in pictures]:
+            self.values[spec.name] = pictures[0].value
+        return pictures
+
+    def _picture_control(self, spec: OptionSpec, pictures: list[OptionPicture], row: pygame.Rect) -> None:
+        board = self.board
+        assert board is not None
+
+        def paint(surface: pygame.Surface, rect: pygame.Rect, value: str) -> None:
+            board.draw_option_picture(surface, rect, spec.name, value, self.values)
+
+        def turn_page(page: int) -> None:
+            self.picture_pages[spec.name] = page
+            self.app.rebuild()
+
+        self.pictures[spec.name] = PictureChoice(
+            self.app,
+            self.app.manager,
+            row,
+            pictures,
+            str(self.values[spec.name]),
+            partial(self._set, spec.name),
+            paint,
+            self.picture_pages.get(spec.name, 0),
+            turn_page,
+        )
 
     def _setting_control(self, setting: BoardSetting, row: pygame.Rect) -> None:
         """A preference of the game's board (kept for the next games, not part of the options)."""
@@ -310,6 +385,16 @@ class OptionsScreen(Screen):
             entry.set_text("")
             self.custom[name] = ""
         self.error = ""
+        if self.pictures and name not in self.pictures:
+            self.app.rebuild()  # the pictures may depend on this option (Khet's setups on the edition)
+
+    def swap_seats(self) -> None:
+        """The two players trade seats (names, human or computer, levels)."""
+        self._read_entries()
+        self.seats[0], self.seats[1] = self.seats[1], self.seats[0]
+        for seat, entry in enumerate(self.name_entries):  # (read again when the screen is rebuilt)
+            entry.set_text(self.seats[seat].name)
+        self.app.rebuild()
 
     def _set_count(self, count: int) -> None:
         self.count = count
@@ -346,7 +431,8 @@ class OptionsScreen(Screen):
             options = self.game.options(self.given_options())
             seats = tuple(self.seats[i].spec() for i in range(self.count))
             seed = int(self.seed_text) if self.seed_text.strip() else random.SystemRandom().randrange(1 << 31)
-            match = Match(self.game, options, seats, seed)
+            # a player's own start position (a Khet setup of theirs) comes from the store
+            match = session.new_match(self.game, options, seats, seed, self.app.store)
         except (LudotecaError, ValueError) as err:
             self.error = str(err)
             self.app.sounds.play("error")
@@ -377,6 +463,8 @@ class OptionsScreen(Screen):
         for text, style, pos in self._labels:
             font, colour = styles[style]
             draw.text(surface, font, text, colour, pos)
+        for choice in self.pictures.values():
+            choice.draw(surface)
         for name, stepper in self.steppers.items():
             spec = next(sp for sp in self.game.info.options if sp.name == name)
             shown = _("usual") if stepper.value == 0 and spec.minimum == 0 else None
