@@ -36,8 +36,8 @@ HORUS_GAME = "f1e2 g8g7 d1e2 e8e7 e2^f1 c7c8 e4d5 c8d8 d5c5 g3g2 c5d6 d8+ c1d2 h
 def start_khet(driver: Driver, variant: str = "khet2", **settings: bool) -> PlayScreen:
     options = open_options(driver, "khet")
     driver.press(options.choice_widgets["variant"].button_for(variant))
-    if variant == "horus":
-        driver.press(options.choice_widgets["setup"].button_for("classic-horus"))
+    if variant == "horus":  # the setups of the edition are offered as pictures, its Classic first
+        assert options.values["setup"] == "classic-horus"
     for key, value in settings.items():
         driver.press(options.setting_widgets[key].button_for(value))
     driver.press(options.kind_widgets[1].button_for("human"))
@@ -288,3 +288,81 @@ def test_fire_at_once_is_a_setting_kept_for_the_next_game(driver: Driver) -> Non
     options = open_options(driver, "khet")
     assert isinstance(options, OptionsScreen)
     assert options.setting_widgets["fire_at_once"].value is True
+
+
+def test_the_options_offer_every_setup_of_the_edition_as_a_picture_and_yours_play(driver: Driver) -> None:
+    store = driver.app.store
+    store.save_setup("khet", "Close quarters", "S:K:e1 S:X:j1:N S:P:e3:NE R:K:f8 R:X:a8:S R:P:f6:SW")
+    store.save_setup("khet", "Two eyes", "S:K:e1 S:E:e4:/ R:K:f8 R:E:f5:/")
+    options = open_options(driver, "khet")
+    setups = options.pictures["setup"]
+    assert [p.value for p in setups.pictures] == ["classic", "imhotep", "dynasty", "Close quarters"]
+    assert setups.pictures[-1].note == "yours"
+    driver.frames(1)
+    driver.shot("khet-options")
+    driver.press(options.choice_widgets["variant"].button_for("horus"))
+    setups = options.pictures["setup"]
+    assert [p.value for p in setups.pictures] == ["classic-horus", "Two eyes"]
+    assert options.values["setup"] == "classic-horus"
+    driver.press(options.choice_widgets["variant"].button_for("khet2"))
+    driver.press(options.pictures["setup"].button_for("Close quarters"))
+    assert options.values["setup"] == "Close quarters"
+    driver.press(options.kind_widgets[1].button_for("human"))
+    # who starts: the players trade seats, the first seat (Silver) moving first
+    options.name_entries[0].set_text("Ann")
+    options.name_entries[1].set_text("Bob")
+    driver.press(options.swap_button)
+    assert [options.seats[0].name, options.seats[1].name] == ["Bob", "Ann"]
+    driver.press(options.start_button)
+    play = driver.screen
+    assert isinstance(play, PlayScreen)
+    assert play.match.seats[0].name == "Bob"
+    board = play.view().board
+    assert board[parse_square("e3") or 0] and board[parse_square("f6") or 0]
+    assert sum(1 for sq in SQUARES if board[sq]) == 6
+
+
+def test_a_threefold_repetition_offers_a_draw_claim(driver: Driver) -> None:
+    play = start_khet(driver)
+    for text in ["c4b5", "c7b7", "b5c4", "b7c7", "c4b5", "c7b7", "b5c4"]:
+        play.match.play(text)
+    driver.frames(1)
+    assert all(a.key != "claim-draw" for a in play._actions)
+    mouse_move(driver, play, "b7c7")
+    assert any(a.key == "claim-draw" for a in play._actions)
+    driver.press(action(play, "claim-draw"))
+    dialog = driver.app.dialog
+    assert dialog is not None
+    driver.press(dialog.buttons[0])
+    driver.until(lambda: isinstance(driver.screen, EndScreen))
+    end = driver.screen
+    assert isinstance(end, EndScreen) and end.match.outcome is not None and end.match.outcome.is_draw
+
+
+def test_the_computer_claims_a_draw_in_a_dialog(driver: Driver, monkeypatch: Any) -> None:
+    from ludoteca.match.match import Match
+
+    asked: list[int] = []
+
+    def wants(self: Match, seat: int) -> bool:
+        asked.append(seat)
+        return True
+
+    monkeypatch.setattr(Match, "computer_wants_draw", wants)
+    options = open_options(driver, "khet")
+    driver.press(options.kind_widgets[1].button_for("computer"))
+    driver.press(options.start_button)
+    play = driver.screen
+    assert isinstance(play, PlayScreen)
+    for text in ["c4b5", "c7b7", "b5c4", "b7c7", "c4b5", "c7b7", "b5c4", "b7c7", "c4b5"]:
+        play.match.play(text)  # Red (the computer) is to move, in a position seen three times
+    driver.until(lambda: driver.app.dialog is not None)
+    assert asked == [1]
+    assert "claims a draw" in driver.app.dialog.title  # type: ignore[union-attr]
+    assert isinstance(driver.screen, PlayScreen)  # the end waits for the dialog
+    driver.frames(5)
+    assert isinstance(driver.screen, PlayScreen)
+    driver.press(driver.app.dialog.buttons[0])  # type: ignore[union-attr]
+    driver.until(lambda: isinstance(driver.screen, EndScreen))
+    end = driver.screen
+    assert isinstance(end, EndScreen) and end.match.termination == "draw claim"

@@ -202,3 +202,13 @@ def draw_pieces(surface: pygame.Surface, grid: Grid, board: Board, palette: Khet
     for sq in SQUARES:
         if board[sq]:
             draw_piece(surface, grid, board[sq], cell_of(sq), palette)
+
+
+def draw_board_picture(
+    surface: pygame.Surface, rect: pygame.Rect, board: Board, look: Look, horus: bool
+) -> Grid:
+    """A small picture of `board` (no coordinates) fitted into `rect`; returns its grid."""
+    grid = Grid.fit(rect, 10, 8, margin=0.3, max_cell=100)
+    draw_cloth(surface, grid, look, horus, labels=False)
+    draw_pieces(surface, grid, board, look.palette)
+    return grid

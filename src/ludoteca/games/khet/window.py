@@ -25,6 +25,8 @@ from typing import Any, Final
 
 import pygame
 
+from ludoteca.core.errors import NotationError
+from ludoteca.core.options import OptionValue
 from ludoteca.games.khet.beam_art import (
     draw_beam,
     draw_burst,
@@ -44,6 +46,7 @@ from ludoteca.games.khet.board import (
 from ludoteca.games.khet.board_art import (
     MARGIN,
     Layers,
+    draw_board_picture,
     draw_cloth,
     draw_piece,
     draw_pieces,
@@ -54,7 +57,9 @@ from ludoteca.games.khet.describe import describe_beam
 from ludoteca.games.khet.moves import Move, move_source, move_target
 from ludoteca.games.khet.picking import ANTICLOCKWISE, CLOCKWISE, STACK, SWAP, UNSTACK_TOP, Picking
 from ludoteca.games.khet.piece_art import piece_sprite
+from ludoteca.games.khet.position import parse_setup
 from ludoteca.games.khet.preview import Foresight, Preview
+from ludoteca.games.khet.setups import setup_choices
 from ludoteca.games.khet.shot_motion import ShotMotion, shot_motion
 from ludoteca.games.khet.state import KhetState
 from ludoteca.games.khet.window_look import KhetColours, Look, palette_for
@@ -66,6 +71,7 @@ from ludoteca.kits.window.board import (
     BoardSetting,
     Changed,
     GameBoard,
+    OptionPicture,
     Play,
     Refuse,
     Response,
@@ -123,6 +129,8 @@ class KhetBoard(GameBoard):
         self._motion: tuple[KhetState, ShotMotion] | None = None
         self._layers = Layers()
         self._paths: dict[int, BeamPath] = {}
+        #: the setups last offered on the options screen: name → text
+        self._setup_texts: dict[str, str] = {}
         super().__init__(game, theme, fonts)
 
     # ----- look ---------------------------------------------------------------------------------------
@@ -167,6 +175,37 @@ class KhetBoard(GameBoard):
         for text in SAMPLE_MOVES:
             state = self.game.play(state, self.game.parse_move(state, text))
         return state
+
+    # ----- the setups on the options screen -----------------------------------------------------------
+    def option_pictures(
+        self, name: str, options: Mapping[str, OptionValue], setups: Any
+    ) -> Sequence[OptionPicture] | None:
+        if name != "setup":
+            return None
+        variant = str(options.get("variant", "khet2"))
+        found = setup_choices(variant, setups)
+        self._setup_texts = {choice.name: choice.text for choice in found}
+        return [
+            OptionPicture(choice.name, choice.title, "" if choice.standard else _("yours"))
+            for choice in found
+        ]
+
+    def draw_option_picture(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        name: str,
+        value: str,
+        options: Mapping[str, OptionValue],
+    ) -> None:
+        text = self._setup_texts.get(value)
+        if name != "setup" or text is None:
+            return
+        try:
+            board = parse_setup(text, None).board
+        except NotationError:
+            return
+        draw_board_picture(surface, rect, board, self.look, str(options.get("variant")) == "horus")
 
     # ----- the choice in progress ----------------------------------------------------------------------
     def _picking(self, state: Any) -> Picking | None:
