@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -15,6 +16,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionSpec, OptionValue
+from ludoteca.core.registry import declaration_of
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
@@ -50,7 +52,10 @@ def _last_key(game: Game[Any, Any]) -> str:
 
 
 class OptionsScreen(Screen):
-    def __init__(self, app: App, game: Game[Any, Any]) -> None:
+    def __init__(
+        self, app: App, game: Game[Any, Any], preset: Mapping[str, OptionValue] | None = None
+    ) -> None:
+        """`preset`: options chosen before the screen opens (the setup a game's editor just saved)."""
         super().__init__(app)
         self.game = game
         self.board = board_for(game, app.theme, app.fonts, app.store)
@@ -62,6 +67,9 @@ class OptionsScreen(Screen):
         self.seed_text = ""
         self.error = ""
         self._remembered()
+        for name, value in (preset or {}).items():
+            if name in self.values:
+                self.values[name] = value
         # widgets (rebuilt on resize)
         self.choice_widgets: dict[str, Segmented[Any]] = {}
         #: the board's own preferences (`GameBoard.settings`), by key
@@ -78,6 +86,9 @@ class OptionsScreen(Screen):
         self.seed_entry: UITextEntryLine | None = None
         self.start_button: UIButton | None = None
         self.swap_button: UIButton | None = None
+        #: the game's own pages (`GameDeclaration.window_tools`), by label
+        self.tool_buttons: dict[str, UIButton] = {}
+        self._tools_right = 0
         self._labels: list[tuple[str, str, tuple[int, int]]] = []  # (text, font, pos)
 
     # ----- remembering the last choices -----------------------------------------------------
@@ -272,6 +283,15 @@ class OptionsScreen(Screen):
             )
             self.seed_entry.set_allowed_characters("numbers")
         back_button(app, self.back)
+        # the game's own pages (Khet's setup editor), beside the way back
+        self.tool_buttons = {}
+        x = s.margin * 2 + 160 + s.gap
+        for label in declaration_of(self.game).window_tools:
+            text = _(label)
+            rect = pygame.Rect(x, app.size[1] - s.margin - bh, fonts.body.size(text)[0] + 40, bh)
+            self.tool_buttons[label] = button(app, manager, rect, text, partial(self.open_tool, label))
+            x = rect.right + s.gap
+        self._tools_right = x
         start = pygame.Rect(app.size[0] - s.margin * 2 - 220, app.size[1] - s.margin - bh, 220, bh)
         self.start_button = button(app, manager, start, _("Start the game"), self.start, primary=True)
 
@@ -440,6 +460,9 @@ class OptionsScreen(Screen):
         self._remember(dict(options), seats)
         self.app.go("play", match)
 
+    def open_tool(self, label: str) -> None:
+        self.app.go("tool", self.game, label, back=("options", self.game))
+
     def back(self) -> None:
 
         self.app.go("choose")
@@ -479,10 +502,11 @@ class OptionsScreen(Screen):
                 self.board.draw_seat_marker(surface, (right.left + bh / 2, y + bh / 2), bh * 0.38, seat)
                 y += bh + 6 + bh + s.gap * 2
         if self.error:
+            left = max(s.margin * 2 + 180, self._tools_right)
             rect = pygame.Rect(
-                s.margin * 2 + 180,
+                left,
                 app.size[1] - s.margin - s.button_height,
-                app.size[0] - s.margin * 4 - 180 - 240,
+                app.size[0] - s.margin * 2 - 240 - left,
                 s.button_height,
             )
             draw.paragraph(surface, fonts.small, self.error, c.text_error, rect, 0)
