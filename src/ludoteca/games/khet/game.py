@@ -53,7 +53,10 @@ class KhetGame(Game[KhetState, Move]):
             ),
             OptionSpec(
                 "setup",
-                N_("starting setup: a standard one, or one of your own (made in the setup editor)"),
+                N_(
+                    "starting setup: a standard one, or one of yours (the setup editor; ludoteca setups "
+                    "khet list)"
+                ),
                 "classic",
                 choices=SETUP_CHOICES,
                 open_ended=True,
