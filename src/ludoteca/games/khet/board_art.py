@@ -176,7 +176,7 @@ class Layers:
         paint: Callable[[pygame.Surface, Grid], None],
     ) -> None:
         """Blit the picture for `key`, painting it with `paint(surface, grid)` the first time."""
-        offset = round(grid.cell * (MARGIN + 0.5))
+        offset = round(grid.cell * (MARGIN + 0.2))  # room for the coordinates and overhanging pieces
         full = (key, grid, surface.get_size())
         picture = self._pictures.get(full)
         if picture is None:
@@ -190,6 +190,8 @@ class Layers:
                 grid.cell,
             )
             paint(picture, local)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()  # in the display's pixel format
             self._pictures[full] = picture
             while len(self._pictures) > self.keep:
                 self._pictures.popitem(last=False)
