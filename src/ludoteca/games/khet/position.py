@@ -82,7 +82,7 @@ def piece_name(piece: int) -> str:
     name = KIND_NAMES[kind_of(piece)]
     if kind_of(piece) == OBELISK and stack_height(piece) > 1:
         name = _("Obelisk stack")
-    return f"{_(COLOUR_NAMES[colour_of(piece)])} {_(name)}"
+    return _("{colour} {piece}").format(colour=_(COLOUR_NAMES[colour_of(piece)]), piece=_(name))
 
 
 def edition_of(board: Board) -> str | None:
