@@ -73,6 +73,11 @@ class GameDeclaration:
     #: extra commands, verb → "module:main" with `main(argv, context) -> int`: `bench`, `solve`,
     #: `setups`, `scores` (a high-score view replacing the generic table)
     commands: Mapping[str, str] = field(default_factory=dict)
+    #: pages of the game's own in the window, label → "module:factory" with
+    #: `factory(app, back) -> kits.window.page.Page` (`back()` returns where the page was opened
+    #: from): the options screen and the main menu offer them as buttons (Khet's setup editor).
+    #: Labels are English, shown through `_()` (mark them with `N_`).
+    window_tools: Mapping[str, str] = field(default_factory=dict)
     #: "module:function" giving `start_position(options, setups) -> str | None`, for games whose
     #: players make their own start positions (Khet setups); `setups` is the player's store
     start_position: str | None = None
@@ -107,6 +112,10 @@ class GameDeclaration:
         None when the game does not declare it."""
         reference = getattr(self, name)
         return None if reference is None else self.load(reference)
+
+    def tool(self, label: str) -> Any:
+        """The factory of the window page `label` (see `window_tools`), loaded."""
+        return self.load(self.window_tools[label])
 
     def command(self, verb: str) -> Any | None:
         reference = self.commands.get(verb)

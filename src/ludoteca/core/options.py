@@ -27,6 +27,15 @@ class OptionSpec:
     #: a choice that is also accepted when it is not in `choices` (e.g. custom sizes "9x7");
     #: the game validates it in `validate`.
     open_ended: bool = False
+    #: how menus name each choice, in English (shown through `_()`; mark them with `N_`), when the
+    #: value itself reads badly ("khet2" is "Khet 2.0"); None: the values themselves
+    labels: tuple[str, ...] | None = None
+
+    def choice_label(self, choice: str) -> str:
+        """The English name of `choice` for menus (translate it where it is shown)."""
+        if self.labels is not None and self.choices is not None and choice in self.choices:
+            return self.labels[self.choices.index(choice)]
+        return choice
 
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn user text (or an already typed value) into this option's value, or raise OptionError."""

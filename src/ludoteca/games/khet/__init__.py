@@ -7,6 +7,7 @@ contract), `search`/`evaluation`/`players` (the computer).
 
 from ludoteca.core.declaration import GameDeclaration
 from ludoteca.games.khet.game import KhetGame
+from ludoteca.i18n import N_
 
 GAME = KhetGame()
 
@@ -14,6 +15,8 @@ DECLARATION = GameDeclaration(
     GAME,
     levels=".players:LEVELS",
     terminal_board=".terminal:KhetTerminalBoard",
+    window_board=".window:KhetBoard",
+    window_tools={N_("Khet setup editor"): ".setup_editor:tool"},
     commands={"bench": ".bench:main", "setups": ".setups_command:main"},
     start_position=".setups_command:position_for",
     order=10,

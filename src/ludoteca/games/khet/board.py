@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ludoteca.i18n import N_
+
 Square = int
 Piece = int
 Board = tuple[int, ...]
@@ -98,15 +100,16 @@ KIND_LETTERS: Final = {
     DJED: "D",
     EYE: "E",
 }
+#: (English: translated where shown)
 KIND_NAMES: Final = {
-    PHARAOH: "Pharaoh",
-    SPHINX: "Sphinx",
-    PYRAMID: "Pyramid",
-    SCARAB: "Scarab",
-    ANUBIS: "Anubis",
-    OBELISK: "Obelisk",
-    DJED: "Djed",
-    EYE: "Eye of Horus",
+    PHARAOH: N_("Pharaoh"),
+    SPHINX: N_("Sphinx"),
+    PYRAMID: N_("Pyramid"),
+    SCARAB: N_("Scarab"),
+    ANUBIS: N_("Anubis"),
+    OBELISK: N_("Obelisk"),
+    DJED: N_("Djed"),
+    EYE: N_("Eye of Horus"),
 }
 #: the kinds of each edition
 KHET2_KINDS: Final = frozenset({PHARAOH, SPHINX, PYRAMID, SCARAB, ANUBIS})

@@ -25,36 +25,45 @@ from ludoteca.games.khet.setups import (
     standard_setup,
 )
 from ludoteca.games.khet.state import KhetState
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 SETUP_CHOICES: Final = ("classic", "imhotep", "dynasty", "classic-horus")
+#: the options' names as menus show them (`option_label`), listed for the catalogue
+OPTION_NAMES: Final = (N_("Variant"), N_("Setup"))
 
 
 class KhetGame(Game[KhetState, Move]):
     info = GameInfo(
         key="khet",
         title="Khet",
-        summary="Laser chess: move and turn mirrors so your beam strikes the opposing Pharaoh.",
+        summary=N_("Laser chess: move and turn mirrors so your beam strikes the opposing Pharaoh."),
         min_seats=2,
         max_seats=2,
         default_seats=2,
         options=(
             OptionSpec(
                 "variant",
-                "edition: khet2 (Khet 2.0: Sphinx, Scarab, Anubis) or horus (fixed lasers, Djed, "
-                "Eye of Horus, Obelisks)",
+                N_(
+                    "edition: khet2 (Khet 2.0: Sphinx, Scarab, Anubis) or horus (fixed lasers, Djed, "
+                    "Eye of Horus, Obelisks)"
+                ),
                 "khet2",
                 choices=VARIANTS,
+                labels=(N_("Khet 2.0"), N_("Horus")),
             ),
             OptionSpec(
                 "setup",
-                "starting setup: a standard one, or the name of one of your own (ludoteca setups khet list)",
+                N_(
+                    "starting setup: a standard one, or one of yours (the setup editor; ludoteca setups "
+                    "khet list)"
+                ),
                 "classic",
                 choices=SETUP_CHOICES,
                 open_ended=True,
+                labels=(N_("Classic"), N_("Imhotep"), N_("Dynasty"), N_("Classic (Horus)")),
             ),
         ),
-        seat_names=("Silver", "Red"),
+        seat_names=(N_("Silver"), N_("Red")),
     )
 
     # ----- starting ---------------------------------------------------------------------------

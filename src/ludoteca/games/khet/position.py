@@ -54,9 +54,9 @@ from ludoteca.games.khet.board import (
     square_name,
     stack_height,
 )
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
-COLOUR_NAMES: Final = ("Silver", "Red")
+COLOUR_NAMES: Final = (N_("Silver"), N_("Red"))
 _KIND_BY_LETTER: Final = {letter: kind for kind, letter in KIND_LETTERS.items()}
 
 #: the pieces in each edition's box, per side (an Obelisk stack counts each level)
@@ -82,7 +82,7 @@ def piece_name(piece: int) -> str:
     name = KIND_NAMES[kind_of(piece)]
     if kind_of(piece) == OBELISK and stack_height(piece) > 1:
         name = _("Obelisk stack")
-    return f"{_(COLOUR_NAMES[colour_of(piece)])} {_(name)}"
+    return _("{colour} {piece}").format(colour=_(COLOUR_NAMES[colour_of(piece)]), piece=_(name))
 
 
 def edition_of(board: Board) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from ludoteca.core.errors import LudotecaError, NotationError, OptionError
 from ludoteca.games.khet.position import EDITION_NAMES, Position, edition_of, parse_setup
@@ -105,6 +105,31 @@ class SetupSource(Protocol):
     """The part of `ludoteca.store.Store` that resolving a user setup needs."""
 
     def load_setup(self, game_key: str, name: str) -> object: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SetupChoice:
+    """A setup a game can start from: a standard one or one of the player's."""
+
+    name: str
+    title: str
+    text: str
+    standard: bool
+
+
+def setup_choices(variant: str, store: Any) -> list[SetupChoice]:
+    """The standard setups of `variant`, then the player's own setups of that edition (those that
+    can be read; `store` offers `list_setups(game_key)`, or is None)."""
+    found = [SetupChoice(s.name, _(s.title), s.text, True) for s in standard_setups() if s.variant == variant]
+    rows = store.list_setups(GAME_KEY) if store is not None else []
+    for row in rows:
+        try:
+            edition = setup_variant(row.text)
+        except NotationError:
+            continue  # a setup that cannot be used is listed by `ludoteca setups khet list`, not offered
+        if edition == variant:
+            found.append(SetupChoice(row.name, row.name, row.text, False))
+    return found
 
 
 def resolve_setup(variant: str, name: str, store: SetupSource | None) -> str:

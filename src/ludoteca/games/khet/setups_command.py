@@ -57,7 +57,8 @@ def normalise(text: str) -> tuple[str, str]:
     return format_position(position.board, per_line=11), edition
 
 
-def _check_new_name(name: str) -> str:
+def check_new_name(name: str) -> str:
+    """The name tidied, or SetupsError when it cannot name a player's setup."""
     name = name.strip()
     for variant in ("khet2", "horus"):
         if standard_setup(variant, name) is not None:
@@ -159,7 +160,7 @@ def cmd_show(name: str, store: Any, out: TextIO) -> None:
 
 
 def cmd_create(name: str, source: str, store: Any, out: TextIO, overwrite: bool = False) -> None:
-    name = _check_new_name(name)
+    name = check_new_name(name)
     body, _header = _strip_comments(_read(source))
     text, edition = normalise(body)
     store.save_setup(GAME_KEY, name, text, overwrite=overwrite)
@@ -169,13 +170,13 @@ def cmd_create(name: str, source: str, store: Any, out: TextIO, overwrite: bool 
 
 
 def cmd_rename(old: str, new: str, store: Any, out: TextIO) -> None:
-    new = _check_new_name(new)
+    new = check_new_name(new)
     store.rename_setup(GAME_KEY, old, new)
     out.write(_("Renamed '{old}' to '{new}'.").format(old=old, new=new) + "\n")
 
 
 def cmd_copy(source: str, new: str, store: Any, out: TextIO) -> None:
-    new = _check_new_name(new)
+    new = check_new_name(new)
     text, _edition_name, _standard = setup_text(source, store)
     tidy, _edition_again = normalise(text)
     store.save_setup(GAME_KEY, new, tidy)
@@ -195,7 +196,7 @@ def cmd_import(path: str, name: str | None, store: Any, out: TextIO) -> None:
     chosen = name or header or (Path(path).stem if path != "-" else None)
     if not chosen:
         raise SetupsError(_("give the setup a name: import FILE --name NAME"))
-    chosen = _check_new_name(chosen)
+    chosen = check_new_name(chosen)
     text, edition = normalise(body)
     store.save_setup(GAME_KEY, chosen, text)
     out.write(

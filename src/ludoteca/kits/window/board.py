@@ -9,13 +9,14 @@ moves to the match, and the rules' `IllegalMove` sentence is what the status bar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.options import OptionValue
 from ludoteca.kits.window import draw
 from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.fonts import Fonts
@@ -81,6 +82,30 @@ class BoardAction:
     primary: bool = False
 
 
+@dataclass(frozen=True)
+class BoardSetting:
+    """A yes/no preference of a game's window board (Khet's beam preview, firing at once): how the
+    board behaves, not a rule, so records do not keep it. The options screen offers it, the window
+    remembers it per game, and the board receives the values through `GameBoard.configure`."""
+
+    key: str
+    #: in English: the window shows `_(label)` (mark it with `N_` for the catalogue)
+    label: str
+    help: str
+    default: bool
+
+
+@dataclass(frozen=True)
+class OptionPicture:
+    """One choice of a game option offered as a picture on the options screen (Khet's setups, each
+    drawn as a small board): the option's value and its name as shown (already translated)."""
+
+    value: str
+    label: str
+    #: a smaller word under the name ("yours")
+    note: str = ""
+
+
 class GameBoard:
     """Base class: a grid board with default behaviours a game overrides where it differs."""
 
@@ -112,6 +137,33 @@ class GameBoard:
 
     def grid_size(self, state: Any) -> tuple[int, int]:
         return (8, 8)
+
+    # ----- the board's own preferences ------------------------------------------------------------
+    def settings(self) -> Sequence[BoardSetting]:
+        """The preferences this board offers (none by default)."""
+        return ()
+
+    def configure(self, values: Mapping[str, bool]) -> None:
+        """The player's choices for `settings` (every key present, defaults filled in)."""
+
+    # ----- options shown as pictures ------------------------------------------------------------
+    def option_pictures(
+        self, name: str, options: Mapping[str, OptionValue], setups: Any
+    ) -> Sequence[OptionPicture] | None:
+        """The choices of the option `name` to offer as pictures, given the options chosen so far
+        and the player's store (`setups`, where their own setups are: `list_setups(key)`); None to
+        offer the option the usual way."""
+        return None
+
+    def draw_option_picture(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        name: str,
+        value: str,
+        options: Mapping[str, OptionValue],
+    ) -> None:
+        """Draw the picture of one of `option_pictures` into `rect`."""
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         raise NotImplementedError

@@ -13,6 +13,26 @@ Point = tuple[float, float]
 
 
 # ----- text -------------------------------------------------------------------------------------
+#: stand-ins for characters the window's one font family cannot draw: Noto Sans has no arrows, and
+#: games' sentences use them ("j1→j4 reflects W")
+STAND_INS = {"→": "›", "←": "‹"}
+#: a character no font of ours has (from Unicode's private use area): what "missing" looks like
+_NO_GLYPH = "\ue000"
+
+
+@lru_cache(maxsize=64)
+def _lacks(font: pygame.font.Font, char: str) -> bool:
+    return font.metrics(char) == font.metrics(_NO_GLYPH)
+
+
+def displayable(font: pygame.font.Font, content: str) -> str:
+    """`content` with the characters `font` lacks replaced by their stand-ins (no empty boxes)."""
+    for char, stand_in in STAND_INS.items():
+        if char in content and _lacks(font, char):
+            content = content.replace(char, stand_in)
+    return content
+
+
 def text(
     surface: pygame.Surface,
     font: pygame.font.Font,
@@ -22,7 +42,7 @@ def text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Blit `content` with its `anchor` ("center", "midleft", …) at `pos`; returns the rect drawn."""
-    image = font.render(content, True, colour)
+    image = font.render(displayable(font, content), True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect

@@ -26,6 +26,7 @@ from pygame_gui.elements import UITextEntryLine
 
 from ludoteca.i18n import set_language
 from ludoteca.kits.window.fonts import Fonts
+from ludoteca.kits.window.page import Page
 from ludoteca.kits.window.theme import Colour, Theme, gui_theme, mix, theme_named
 from ludoteca.shells.window.settings import GuiSettings
 from ludoteca.shells.window.sound import Sounds
@@ -41,36 +42,14 @@ MIN_SIZE = (800, 600)
 FPS = 60
 
 
-class Screen:
-    """One page of the application. Widgets are created in `build` (called again after a
-    resize, a language or a theme change), so a screen keeps its state in plain attributes."""
+class Screen(Page):
+    """One page of the application (see `kits.window.page.Page`); the shell's screens know the
+    real `App`."""
+
+    app: App
 
     def __init__(self, app: App) -> None:
-        self.app = app
-
-    def build(self) -> None:
-        """Create this screen's widgets in `app.manager` for the current window size."""
-
-    def handle(self, event: pygame.event.Event) -> None:
-        """An event no widget used (clicks on the board, keys)."""
-
-    def update(self, now: float) -> None:
-        """Advance timers and animations; `now` is in milliseconds."""
-
-    def on_match(self, event: Any) -> None:
-        """A match this screen listens to (through `App.post`) told something (`match.events`)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.app.draw_background(surface)
-
-    def back(self) -> None:
-        """Esc with no dialog open."""
-
-    def leave(self) -> None:
-        """The app is switching to another screen."""
-
-    def on_quit(self) -> None:
-        """The window is closing: keep whatever must not be lost."""
+        super().__init__(app)
 
 
 class App:
@@ -81,8 +60,8 @@ class App:
         *,
         speed: float | None = None,
         sound: bool | None = None,
-        first: Callable[[App], Screen] | None = None,
-        routes: Mapping[str, Callable[..., Screen]] | None = None,
+        first: Callable[[App], Page] | None = None,
+        routes: Mapping[str, Callable[..., Page]] | None = None,
     ) -> None:
         pygame.display.init()
         pygame.font.init()
@@ -110,8 +89,8 @@ class App:
         #: how long each recent frame took to compute (seconds), for `ludoteca bench gui`
         self.frame_times: deque[float] = deque(maxlen=600)
         #: the screens by name (see `routes.ROUTES`): screens reach each other only through `go`
-        self.routes: Mapping[str, Callable[..., Screen]] = routes or {}
-        self.screen: Screen = first(self) if first is not None else self.routes["menu"](self)
+        self.routes: Mapping[str, Callable[..., Page]] = routes or {}
+        self.screen: Page = first(self) if first is not None else self.routes["menu"](self)
         self.screen.build()
 
     # ----- construction ---------------------------------------------------------------------
@@ -132,7 +111,7 @@ class App:
         return time.perf_counter() * 1000.0
 
     # ----- navigation -------------------------------------------------------------------------
-    def show(self, screen: Screen) -> None:
+    def show(self, screen: Page) -> None:
         self.close_dialog()
         self.screen.leave()
         self.manager.clear_and_reset()

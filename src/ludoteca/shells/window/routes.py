@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ludoteca.shells.window.app import App, Screen
+from ludoteca.core.game import Game
+from ludoteca.core.registry import declaration_of
+from ludoteca.kits.window.page import Page
+from ludoteca.shells.window.app import App
 from ludoteca.shells.window.screens.choose import ChooseScreen
 from ludoteca.shells.window.screens.end import EndScreen
 from ludoteca.shells.window.screens.menu import MenuScreen
@@ -19,7 +22,16 @@ from ludoteca.shells.window.screens.scores import ScoresScreen
 from ludoteca.shells.window.screens.settings import SettingsScreen
 from ludoteca.shells.window.screens.table import TableScreen
 
-ROUTES: dict[str, Callable[..., Screen]] = {
+
+def game_tool(app: App, game: Game[Any, Any], label: str, back: tuple[Any, ...] = ("menu",)) -> Page:
+    """A page a game brings (`GameDeclaration.window_tools`); its way back leads to `back`, a
+    route and its arguments (the options screen it was opened from, or the menu)."""
+    factory = declaration_of(game).tool(label)
+    page: Page = factory(app, lambda: app.go(*back))
+    return page
+
+
+ROUTES: dict[str, Callable[..., Page]] = {
     "menu": MenuScreen,
     "choose": ChooseScreen,
     "options": OptionsScreen,
@@ -31,6 +43,7 @@ ROUTES: dict[str, Callable[..., Screen]] = {
     "settings": SettingsScreen,
     "network": NetworkScreen,
     "table": TableScreen,
+    "tool": game_tool,
 }
 
 

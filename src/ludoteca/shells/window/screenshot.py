@@ -18,7 +18,7 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.core.text import read_seed
-from ludoteca.i18n import LANGUAGES, _
+from ludoteca.i18n import LANGUAGES, _, set_language
 from ludoteca.shells.options import argument_type, given_options
 
 PAGES = ("menu", "games", "settings", "rules", "scores", "saves")
@@ -121,6 +121,8 @@ def render(args: argparse.Namespace, game: Any) -> Path:
     from ludoteca.shells.window.routes import ROUTES
     from ludoteca.store import Store
 
+    # the rules write their sentences (a game's outcome) as moves are played: in the picture's language
+    set_language(args.lang or "en")
     match = None if args.target in PAGES else _match(game, args)
     if match is not None and not has_board(match.game):
         raise OptionError(

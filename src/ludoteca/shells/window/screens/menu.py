@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import pygame
 from pygame_gui.elements import UIButton
 
-from ludoteca.core.registry import game_keys, get_game
+from ludoteca.core.registry import declaration_of, game_keys, get_game
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.shells.window.app import App, Screen
@@ -30,6 +33,7 @@ class MenuScreen(Screen):
             ("resume", _("Resume a saved game"), lambda: app.go("saves"), False),
             ("scores", _("Score history"), lambda: app.go("scores"), False),
             ("rules", _("Rules"), lambda: app.go("rules"), False),
+            *self._tools(),
             ("settings", _("Settings"), lambda: app.go("settings"), False),
             ("quit", _("Quit"), app.quit, False),
         ]
@@ -44,6 +48,17 @@ class MenuScreen(Screen):
             if primary:
                 top += 6
             self.buttons[key] = button(app, app.manager, rect, label, action, primary=primary)
+
+    def _tools(self) -> list[tuple[str, str, Any, bool]]:
+        """The games' own pages (`GameDeclaration.window_tools`: Khet's setup editor), one button each."""
+        found: list[tuple[str, str, Any, bool]] = []
+        for key in game_keys():
+            game = get_game(key)
+            for label in declaration_of(game).window_tools:
+                found.append(
+                    (f"tool:{key}:{label}", _(label), partial(self.app.go, "tool", game, label), False)
+                )
+        return found
 
     def _column(self) -> pygame.Rect:
         w, h = self.app.size

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -15,14 +16,17 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionSpec, OptionValue, option_label
+from ludoteca.core.registry import declaration_of
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import SEED_DIGITS, read_seed
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
-from ludoteca.match import Match
+from ludoteca.kits.window.board import BoardSetting, OptionPicture
+from ludoteca.shells import session
 from ludoteca.shells.network import HostPlan
 from ludoteca.shells.window.app import App, Screen
-from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.boards import board_for, board_settings, save_board_setting
+from ludoteca.shells.window.picture_choice import PictureChoice
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.widgets import Segmented, Stepper, button
 from ludoteca.store import StoreError
@@ -49,10 +53,13 @@ def _last_key(game: Game[Any, Any]) -> str:
 
 
 class OptionsScreen(Screen):
-    def __init__(self, app: App, game: Game[Any, Any]) -> None:
+    def __init__(
+        self, app: App, game: Game[Any, Any], preset: Mapping[str, OptionValue] | None = None
+    ) -> None:
+        """`preset`: options chosen before the screen opens (the setup a game's editor just saved)."""
         super().__init__(app)
         self.game = game
-        self.board = board_for(game, app.theme, app.fonts)
+        self.board = board_for(game, app.theme, app.fonts, app.store)
         info = game.info
         self.values: dict[str, OptionValue] = {spec.name: spec.default for spec in info.options}
         self.custom: dict[str, str] = {}
@@ -61,8 +68,16 @@ class OptionsScreen(Screen):
         self.seed_text = ""
         self.error = ""
         self._remembered()
+        for name, value in (preset or {}).items():
+            if name in self.values:
+                self.values[name] = value
         # widgets (rebuilt on resize)
         self.choice_widgets: dict[str, Segmented[Any]] = {}
+        #: the board's own preferences (`GameBoard.settings`), by key
+        self.setting_widgets: dict[str, Segmented[bool]] = {}
+        #: options offered as pictures (`GameBoard.option_pictures`), and the page each shows
+        self.pictures: dict[str, PictureChoice] = {}
+        self.picture_pages: dict[str, int] = {}
         self.steppers: dict[str, Stepper] = {}
         self.custom_entries: dict[str, UITextEntryLine] = {}
         self.name_entries: list[UITextEntryLine] = []
@@ -71,6 +86,10 @@ class OptionsScreen(Screen):
         self.count_widget: Segmented[int] | None = None
         self.seed_entry: UITextEntryLine | None = None
         self.start_button: UIButton | None = None
+        self.swap_button: UIButton | None = None
+        #: the game's own pages (`GameDeclaration.window_tools`), by label
+        self.tool_buttons: dict[str, UIButton] = {}
+        self._tools_right = 0
         self._labels: list[tuple[str, str, tuple[int, int]]] = []  # (text, font, pos)
 
     # ----- remembering the last choices -----------------------------------------------------
@@ -118,50 +137,86 @@ class OptionsScreen(Screen):
         manager = app.manager
         self._labels = []
         self.choice_widgets, self.steppers, self.custom_entries = {}, {}, {}
+        self.setting_widgets = {}
         left, right = self._columns()
         bh = s.button_height
         # the game's options
         y = left.top
         self._label(_("Options"), "title", (left.left, y))
         y += fonts.title.get_linesize() + s.gap
-        if not self.game.info.options:
+        # (name, help, control maker, whether the control is a row of pictures)
+        rows: list[tuple[str, str, Any, bool]] = []
+        self.pictures = {}
+        for spec in self.game.info.options:
+            pictures = self._pictures_for(spec)
+            if pictures is not None:
+                rows.append(
+                    (option_label(spec), _(spec.help), partial(self._picture_control, spec, pictures), True)
+                )
+            else:
+                rows.append((option_label(spec), _(spec.help), partial(self._control, spec), False))
+        settings = self.board.settings() if self.board is not None else ()
+        rows += [
+            (_(setting.label), _(setting.help), partial(self._setting_control, setting), False)
+            for setting in settings
+        ]
+        if not rows:
             self._label(_("This game has no options."), "dim", (left.left, y))
-        specs = self.game.info.options
-        full = sum(
-            fonts.body.get_linesize()
-            + len(draw.wrap(fonts.small, _(spec.help), left.width)[:2]) * fonts.small.get_linesize()
-            + 4
-            + bh
-            + s.gap * 2
-            for spec in specs
-        )
+
+        def height(help_text: str, compact: bool) -> int:
+            if compact:
+                return bh + 2 + fonts.small.get_linesize() + s.gap
+            lines = len(draw.wrap(fonts.small, help_text, left.width)[:2])
+            return fonts.body.get_linesize() + lines * fonts.small.get_linesize() + 4 + bh + s.gap * 2
+
+        full = sum(height(help_text, False) for _label, help_text, _make, _pictures in rows)
         compact = y + full > left.bottom
+        # pictures take the room the other rows leave (between a small card and a large one)
+        plain = sum(height(help_text, compact) for _label, help_text, _make, pictured in rows if not pictured)
+        pictured_rows = sum(1 for row in rows if row[3])
+        picture_h = 0
+        if pictured_rows:
+            extra = fonts.body.get_linesize() + fonts.small.get_linesize() + 4 + s.gap * 2
+            room = (left.bottom - y - plain) // pictured_rows - extra
+            picture_h = max(bh * 2, min(round(bh * 4.2), room))
         # small window: each name beside its control (as wide as the longest name, up to half),
         # the help on one line below
-        widest = max((fonts.body_bold.size(option_label(spec))[0] for spec in specs), default=0)
+        widest = max((fonts.body_bold.size(label)[0] for label, _help, _make, _p in rows), default=0)
         label_w = min(left.width // 2, max(left.width * 3 // 10, widest + s.gap))
-        for spec in specs:
+        for label, help_text, make, pictured in rows:
+            if pictured:
+                self._label(label, "bold", (left.left, y))
+                y += fonts.body.get_linesize()
+                self._label(draw.ellipsize(fonts.small, help_text, left.width), "small", (left.left, y))
+                y += fonts.small.get_linesize() + 4
+                make(pygame.Rect(left.left, y, left.width, picture_h))
+                y += picture_h + s.gap * 2
+                continue
             if compact:
-                self._label(
-                    option_label(spec), "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2)
-                )
-                self._control(spec, pygame.Rect(left.left + label_w, y, left.width - label_w, bh))
+                self._label(label, "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2))
+                make(pygame.Rect(left.left + label_w, y, left.width - label_w, bh))
                 y += bh + 2
-                self._label(draw.ellipsize(fonts.small, _(spec.help), left.width), "small", (left.left, y))
+                self._label(draw.ellipsize(fonts.small, help_text, left.width), "small", (left.left, y))
                 y += fonts.small.get_linesize() + s.gap
                 continue
-            self._label(option_label(spec), "bold", (left.left, y))
+            self._label(label, "bold", (left.left, y))
             y += fonts.body.get_linesize()
-            for line in draw.wrap(fonts.small, _(spec.help), left.width)[:2]:
+            for line in draw.wrap(fonts.small, help_text, left.width)[:2]:
                 self._label(line, "small", (left.left, y))
                 y += fonts.small.get_linesize()
             y += 4
-            row = pygame.Rect(left.left, y, left.width, bh)
-            self._control(spec, row)
+            make(pygame.Rect(left.left, y, left.width, bh))
             y += bh + s.gap * 2
         # the players
         y = right.top
         self._label(_("Players"), "title", (right.left, y))
+        self.swap_button = None
+        if self.count == 2:
+            # who starts: the first seat moves first (Khet's Silver), so trading seats decides it
+            label = _("Swap seats")
+            width = fonts.body.size(label)[0] + 40
+            rect = pygame.Rect(right.right - width, y - 6, width, bh)
+            self.swap_button = button(app, manager, rect, label, self.swap_seats)
         y += fonts.title.get_linesize() + s.gap
         info = self.game.info
         self.count_widget = None
@@ -230,6 +285,15 @@ class OptionsScreen(Screen):
             self.seed_entry.set_allowed_characters("numbers")
             self.seed_entry.set_text_length_limit(SEED_DIGITS)
         back_button(app, self.back)
+        # the game's own pages (Khet's setup editor), beside the way back
+        self.tool_buttons = {}
+        x = s.margin * 2 + 160 + s.gap
+        for label in declaration_of(self.game).window_tools:
+            text = _(label)
+            rect = pygame.Rect(x, app.size[1] - s.margin - bh, fonts.body.size(text)[0] + 40, bh)
+            self.tool_buttons[label] = button(app, manager, rect, text, partial(self.open_tool, label))
+            x = rect.right + s.gap
+        self._tools_right = x
         start = pygame.Rect(app.size[0] - s.margin * 2 - 220, app.size[1] - s.margin - bh, 220, bh)
         self.start_button = button(app, manager, start, _("Start the game"), self.start, primary=True)
 
@@ -257,7 +321,7 @@ class OptionsScreen(Screen):
                 app, manager, rect, int(value), low, high, partial(self._set, spec.name)
             )
         elif spec.choices:
-            choices = [(choice, capitalised(_(choice))) for choice in spec.choices]
+            choices = [(choice, capitalised(_(spec.choice_label(choice)))) for choice in spec.choices]
             width = row.width
             if spec.open_ended:
                 width = row.width * 2 // 3
@@ -279,6 +343,62 @@ class OptionsScreen(Screen):
             entry = UITextEntryLine(row, manager, initial_text=str(value))
             self.custom_entries[spec.name] = entry
 
+    def _pictures_for(self, spec: OptionSpec) -> list[OptionPicture] | None:
+        """The option's choices as pictures, when the game's board offers them (Khet's setups); the
+        current value moves to the first picture when it is not among them (another edition)."""
+        if self.board is None:
+            return None
+        try:
+            offered = self.board.option_pictures(spec.name, self.values, self.app.store)
+        except StoreError as err:
+            self.error = str(err)
+            offered = self.board.option_pictures(spec.name, self.values, None)
+        if offered is None:
+            return None
+        pictures = list(offered)
+        if pictures and self.values[spec.name] not in [p.value for p in pictures]:
+            self.values[spec.name] = pictures[0].value
+        return pictures
+
+    def _picture_control(self, spec: OptionSpec, pictures: list[OptionPicture], row: pygame.Rect) -> None:
+        board = self.board
+        assert board is not None
+
+        def paint(surface: pygame.Surface, rect: pygame.Rect, value: str) -> None:
+            board.draw_option_picture(surface, rect, spec.name, value, self.values)
+
+        def turn_page(page: int) -> None:
+            self.picture_pages[spec.name] = page
+            self.app.rebuild()
+
+        self.pictures[spec.name] = PictureChoice(
+            self.app,
+            self.app.manager,
+            row,
+            pictures,
+            str(self.values[spec.name]),
+            partial(self._set, spec.name),
+            paint,
+            self.picture_pages.get(spec.name, 0),
+            turn_page,
+        )
+
+    def _setting_control(self, setting: BoardSetting, row: pygame.Rect) -> None:
+        """A preference of the game's board (kept for the next games, not part of the options)."""
+        assert self.board is not None
+        value = board_settings(self.board, self.app.store)[setting.key]
+        choices: list[tuple[bool, str]] = [(True, _("Yes")), (False, _("No"))]
+        self.setting_widgets[setting.key] = Segmented(
+            self.app, self.app.manager, row, choices, value, partial(self._set_setting, setting.key)
+        )
+
+    def _set_setting(self, key: str, value: bool) -> None:
+        assert self.board is not None
+        try:
+            save_board_setting(self.board, self.app.store, key, value)
+        except StoreError as err:
+            self.error = str(err)
+
     # ----- changes --------------------------------------------------------------------------
     def _set(self, name: str, value: OptionValue) -> None:
         self.values[name] = value
@@ -287,6 +407,16 @@ class OptionsScreen(Screen):
             entry.set_text("")
             self.custom[name] = ""
         self.error = ""
+        if self.pictures and name not in self.pictures:
+            self.app.rebuild()  # the pictures may depend on this option (Khet's setups on the edition)
+
+    def swap_seats(self) -> None:
+        """The two players trade seats (names, human or computer, levels)."""
+        self._read_entries()
+        self.seats[0], self.seats[1] = self.seats[1], self.seats[0]
+        for seat, entry in enumerate(self.name_entries):  # (read again when the screen is rebuilt)
+            entry.set_text(self.seats[seat].name)
+        self.app.rebuild()
 
     def _set_count(self, count: int) -> None:
         self.count = count
@@ -327,7 +457,8 @@ class OptionsScreen(Screen):
                 if self.seed_text.strip()
                 else random.SystemRandom().randrange(1 << 31)
             )
-            match = Match(self.game, options, seats, seed)
+            # a player's own start position (a Khet setup of theirs) comes from the store
+            match = session.new_match(self.game, options, seats, seed, self.app.store)
         except (LudotecaError, ValueError) as err:
             self.error = str(err)
             self.app.sounds.play("error")
@@ -338,6 +469,9 @@ class OptionsScreen(Screen):
             self.app.go("table", plan=HostPlan(self.game, options, seats, seed))
             return
         self.app.go("play", match)
+
+    def open_tool(self, label: str) -> None:
+        self.app.go("tool", self.game, label, back=("options", self.game))
 
     def back(self) -> None:
 
@@ -362,6 +496,8 @@ class OptionsScreen(Screen):
         for text, style, pos in self._labels:
             font, colour = styles[style]
             draw.text(surface, font, text, colour, pos)
+        for choice in self.pictures.values():
+            choice.draw(surface)
         for name, stepper in self.steppers.items():
             spec = next(sp for sp in self.game.info.options if sp.name == name)
             shown = _("usual") if stepper.value == 0 and spec.minimum == 0 else None
@@ -376,10 +512,11 @@ class OptionsScreen(Screen):
                 self.board.draw_seat_marker(surface, (right.left + bh / 2, y + bh / 2), bh * 0.38, seat)
                 y += bh + 6 + bh + s.gap * 2
         if self.error:
+            left = max(s.margin * 2 + 180, self._tools_right)
             rect = pygame.Rect(
-                s.margin * 2 + 180,
+                left,
                 app.size[1] - s.margin - s.button_height,
-                app.size[0] - s.margin * 4 - 180 - 240,
+                app.size[0] - s.margin * 2 - 240 - left,
                 s.button_height,
             )
             draw.paragraph(surface, fonts.small, self.error, c.text_error, rect, 0)

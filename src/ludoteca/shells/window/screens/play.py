@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -45,6 +46,20 @@ def _tell(sentence: str) -> None:
     print(sentence, file=sys.stderr)
 
 
+#: the key of the "Claim a draw" button the screen adds beside the board's own
+CLAIM_DRAW = "claim-draw"
+
+
+@dataclass(frozen=True)
+class DrawDecision:
+    """Whether the computer in `seat` claims the draw the position allows (decided in a thread,
+    since it searches, and handed to the frame loop like a match event)."""
+
+    ply: int
+    seat: Seat
+    wants: bool
+
+
 class PlayScreen(Screen):
     def __init__(
         self,
@@ -58,7 +73,7 @@ class PlayScreen(Screen):
         super().__init__(app)
         #: let computer seats play (off for still pictures such as `ludoteca screenshot`)
         self.computers = computers
-        board = board_for(match.game, app.theme, app.fonts)
+        board = board_for(match.game, app.theme, app.fonts, app.store)
         if board is None:
             raise LudotecaError(
                 _("{title} is not yet available in the window; use: ludoteca play {key}").format(
@@ -105,6 +120,8 @@ class PlayScreen(Screen):
         self._curtain_due = False
         #: the title of a "play on or stop?" question the board asked for after the last move
         self._break_due: str | None = None
+        #: the ply at which the computer to move was last asked whether it claims a draw
+        self._draw_asked: int | None = None
         self._unsubscribe = match.subscribe(self._listen)
         self._curtain_due = self.needs_curtain()
 
@@ -118,7 +135,10 @@ class PlayScreen(Screen):
         else:
             self.app.post(event)
 
-    def on_match(self, event: Event) -> None:
+    def on_match(self, event: Event | DrawDecision) -> None:
+        if isinstance(event, DrawDecision):
+            self._draw_decided(event)
+            return
         if event.kind == events.MOVE and event.seat is not None and self._elsewhere(event.seat):
             before = self._view[1] if self._view is not None else None
             self._position_changed()
@@ -282,8 +302,11 @@ class PlayScreen(Screen):
         self._refresh_actions(human is not None and self.transition is None)
 
     def _refresh_actions(self, shown: bool) -> None:
-        """The board's own buttons, right-aligned in the status bar (made again when they change)."""
+        """The board's own buttons, right-aligned in the status bar (made again when they change),
+        after "Claim a draw" when the rules allow the person to move to claim one."""
         actions = tuple(self.board.actions(self.view())) if shown else ()
+        if shown and self.match.can_claim_draw():
+            actions = (BoardAction(CLAIM_DRAW, _("Claim a draw")), *actions)
         if actions == self._actions:
             return
         for widget in self.action_buttons:
@@ -308,9 +331,13 @@ class PlayScreen(Screen):
 
     def _actor(self, key: str) -> Any:
         def act() -> None:
-            if self.human_to_move() is not None:
-                self._respond(self.board.act(self.view(), key))
-                self._refresh_buttons()
+            if self.human_to_move() is None:
+                return
+            if key == CLAIM_DRAW:
+                self.ask_claim_draw()
+                return
+            self._respond(self.board.act(self.view(), key))
+            self._refresh_buttons()
 
         return act
 
@@ -409,6 +436,8 @@ class PlayScreen(Screen):
         if self.transition is not None:
             return
         if self.over:
+            if self.app.dialog is not None:
+                return  # what ended the game is being told (a computer's draw claim)
             if self.end_at is None:
                 speed = self.app.settings.speed
                 self.end_at = now + (self.app.theme.motion.end_pause / speed if speed > 0 else 0)
@@ -428,10 +457,66 @@ class PlayScreen(Screen):
             self._curtain()
 
     def _begin_turn(self) -> None:
-        """A new position: a computer seat to move starts thinking (its move comes as an event)."""
+        """A new position: a computer seat to move starts thinking (its move comes as an event),
+        after deciding whether to claim a draw the position allows."""
         seat = self.match.computer_to_move()
-        if seat is not None and self.computers and self.thinker is None:
-            self.thinker = self.match.think(seat)
+        if seat is None or not self.computers or self.thinker is not None:
+            return
+        ply = self.match.ply
+        if self.match.can_claim_draw() and self._draw_asked != ply:
+            self._draw_asked = ply
+            match, post = self.match, self.app.post
+
+            def decide() -> None:
+                try:
+                    wants = match.computer_wants_draw(seat)
+                except Exception:  # a failing judgement is no claim: the computer plays on
+                    wants = False
+                post(DrawDecision(ply, seat, wants))
+
+            threading.Thread(target=decide, name="draw-claim", daemon=True).start()
+            return
+        self.thinker = self.match.think(seat)
+
+    def _draw_decided(self, decision: DrawDecision) -> None:
+        if decision.ply != self.match.ply or self.match.over or self.match.to_move() != decision.seat:
+            return  # the game moved on meanwhile (an undo)
+        if not decision.wants:
+            self._turn_due = True
+            return
+        name = self.seat_label(decision.seat)
+        why = _("The same position has occurred three times, and {name} expects no better from playing on.")
+        self._cancel_hint()
+        self.match.claim_draw()
+        self.app.open_dialog(
+            Dialog(
+                _("{name} claims a draw").format(name=name),
+                why.format(name=name),
+                [Choice(_("OK"), self.app.close_dialog, primary=True)],
+            )
+        )
+
+    def ask_claim_draw(self) -> None:
+        if not self.match.can_claim_draw():
+            return
+
+        def claim() -> None:
+            self.app.close_dialog()
+            try:
+                self.match.claim_draw()
+            except LudotecaError as err:
+                self.say(str(err), error=True)
+
+        self.app.open_dialog(
+            Dialog(
+                _("Claim a draw?"),
+                _("The same position has occurred three times: you may end the game as a draw."),
+                [
+                    Choice(_("Claim the draw"), claim, primary=True),
+                    Choice(_("Play on"), self.app.close_dialog),
+                ],
+            )
+        )
 
     def _play_thought(self, thinker: Thinker) -> None:
         try:

@@ -1,0 +1,693 @@
+# mypy: disable-error-code="no-untyped-call"
+"""The Khet setup editor, a page of the window (declared in `window_tools`, opened from the Khet
+options screen and the main menu).
+
+Open any setup of either edition (or an empty board), take pieces from the box — each colour's
+pieces with the counts left — and click or drag them onto the board; drag a piece to move it, off
+the board to put it back; turn it with the wheel, a right click or the Turn buttons. "Mirror" gives
+the other side a half-turned copy of one side, "Test fire" shows both lasers' beams, and the rules'
+checks of a start position are shown as you go. Setups are saved in the player's store (the same
+table `ludoteca setups khet` uses), renamed, duplicated, deleted, and imported or exported as
+position strings; "Play this setup" opens the options screen with it chosen.
+
+The decisions are `setup_draft.SetupDraft`'s; this page draws and listens.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import pygame
+from pygame_gui.core.utility import clipboard_copy
+from pygame_gui.elements import UIButton, UITextEntryLine
+
+from ludoteca.core.errors import LudotecaError, NotationError
+from ludoteca.games.khet import GAME
+from ludoteca.games.khet.beam_art import doomed, draw_faint_beam
+from ludoteca.games.khet.beam_path import beam_path
+from ludoteca.games.khet.board import RED, SILVER, Square, square
+from ludoteca.games.khet.board_art import MARGIN, draw_cloth, draw_pieces, square_rect
+from ludoteca.games.khet.piece_art import piece_sprite
+from ludoteca.games.khet.position import COLOUR_NAMES, EDITION_NAMES, format_position
+from ludoteca.games.khet.setup_draft import PALETTE, SetupDraft, fresh_piece
+from ludoteca.games.khet.setups import GAME_KEY, setup_variant, standard_setups
+from ludoteca.games.khet.setups_command import check_new_name
+from ludoteca.games.khet.window_look import Look, palette_for
+from ludoteca.i18n import _
+from ludoteca.kits.window import draw
+from ludoteca.kits.window.grid import Grid
+from ludoteca.kits.window.page import Host, Page
+from ludoteca.kits.window.widgets import Choice, Dialog, button, set_enabled
+
+DRAG_SLOP: Final = 6
+EMPTY: Final = ""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Something the editor can open: an empty board, a standard setup, or one of the player's."""
+
+    label: str
+    variant: str
+    text: str  # "" for an empty board
+    #: the player's setup's name (None for the others)
+    own: str | None = None
+
+
+@dataclass
+class Held:
+    """What the mouse holds: a piece from the box (`kind`, `colour`) or one on the board (`square`)."""
+
+    start: tuple[int, int]
+    kind: int = 0
+    colour: int = 0
+    square: Square | None = None
+
+
+class SetupEditor(Page):
+    def __init__(self, app: Host, back: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.leave_to = back
+        self.draft = SetupDraft("khet2")
+        #: the player's setup being edited (None: not saved yet)
+        self.loaded: str | None = None
+        self.dirty = False
+        self.selected: Square | None = None
+        #: the box piece clicked, to put down with the next click on the board
+        self.picked: tuple[int, int] | None = None
+        self.held: Held | None = None
+        self.pointer: tuple[int, int] | None = None
+        self.test_fire = False
+        self.message = ""
+        self.message_error = False
+        self.source_index = 0
+        self.sources: list[Source] = []
+        self.buttons: dict[str, UIButton] = {}
+        self.name_entry: UITextEntryLine | None = None
+        self.text_entry: UITextEntryLine | None = None
+        self.name_text = ""
+        self.position_text = ""
+        self.grid = Grid(10, 8, 0, 0, 1)
+        self.palette_tiles: list[tuple[pygame.Rect, int, int]] = []
+        self._refresh_sources()
+        self.open_source(self.sources[0])
+
+    # ----- what can be opened ------------------------------------------------------------------------
+    def _refresh_sources(self) -> None:
+        found = [
+            Source(_("Empty board, {edition}").format(edition=_(EDITION_NAMES[v])), v, EMPTY)
+            for v in ("khet2", "horus")
+        ]
+        found += [
+            Source(f"{_(s.title)} ({_(EDITION_NAMES[s.variant])})", s.variant, s.text)
+            for s in standard_setups()
+        ]
+        try:
+            rows = self.app.store.list_setups(GAME_KEY)
+        except LudotecaError as err:
+            rows = []
+            self.say(str(err), error=True)
+        for row in rows:
+            try:
+                variant = setup_variant(row.text)
+            except NotationError:
+                continue
+            found.append(Source(_("{name} (yours)").format(name=row.name), variant, row.text, row.name))
+        self.sources = found
+        self.source_index = min(self.source_index, len(found) - 1)
+
+    def open_source(self, source: Source) -> None:
+        self.draft = (
+            SetupDraft.from_text(source.text, source.variant) if source.text else SetupDraft(source.variant)
+        )
+        self.loaded = source.own
+        self.name_text = source.own or ""
+        if self.name_entry is not None:
+            self.name_entry.set_text(self.name_text)
+        self.dirty = False
+        self.selected, self.picked, self.held = None, None, None
+
+    # ----- layout -----------------------------------------------------------------------------------
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The board, the status line under it, and the tools column."""
+        w, h = self.app.size
+        s = self.app.theme.sizes
+        top = s.margin + self.app.fonts.title.get_linesize() + self.app.fonts.body.get_linesize() + s.gap
+        bottom = h - s.margin * 2 - s.button_height
+        tools_w = max(300, min(430, round(w * 0.36)))
+        tools = pygame.Rect(w - s.margin - tools_w, top, tools_w, bottom - top)
+        board = pygame.Rect(s.margin, top, tools.left - 2 * s.margin, bottom - top - s.status_height - s.gap)
+        status = pygame.Rect(s.margin, board.bottom + s.gap, board.width, s.status_height)
+        return board, status, tools
+
+    def build(self) -> None:
+        app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
+        manager = app.manager
+        board, _status, tools = self._areas()
+        self.grid = Grid.fit(board, 10, 8, margin=MARGIN, max_cell=96)
+        bh = s.button_height
+        line = fonts.small.get_linesize()
+        # seven rows of buttons and the box's two rows of pieces: on a small window the gaps shrink
+        # first, then the pieces (never below a readable size)
+        smallest_box = 2 * (28 + line + 4)
+        gap = max(4, min(s.gap, (tools.height - 7 * bh - smallest_box) // 9))
+        x, width = tools.left, tools.width
+        self.buttons = {}
+
+        def row(
+            keys: list[tuple[str, str, Callable[[], None]]], y: int, left: int = x, room: int = width
+        ) -> None:
+            each = (room - gap * (len(keys) - 1)) / len(keys)
+            for i, (key, label, action) in enumerate(keys):
+                rect = pygame.Rect(round(left + i * (each + gap)), y, round(each), bh)
+                self.buttons[key] = button(app, manager, rect, label, action)
+
+        y = tools.top
+        # open: ‹ source › Open
+        self.buttons["previous"] = button(
+            app, manager, pygame.Rect(x, y, 34, bh), "‹", lambda: self.step_source(-1)
+        )
+        self.buttons["next"] = button(
+            app, manager, pygame.Rect(x + width - 34 - 90 - gap, y, 34, bh), "›", lambda: self.step_source(1)
+        )
+        self.buttons["open"] = button(
+            app, manager, pygame.Rect(x + width - 90, y, 90, bh), _("Open"), self.ask_open
+        )
+        self._source_rect = pygame.Rect(x + 34 + gap, y, width - 2 * 34 - 90 - 3 * gap, bh)
+        y += bh + gap
+        # the box: the edition's pieces per colour, with the counts left
+        fixed = 6 * (bh + gap) + 2 * gap
+        tile = max(28, min(56, (tools.bottom - y - fixed) // 2 - line - 4))
+        self._box_top = y
+        self.palette_tiles = []
+        kinds = PALETTE[self.draft.variant]
+        names_w = max(fonts.small_bold.size(_(COLOUR_NAMES[c]))[0] for c in (SILVER, RED)) + gap
+        tile_w = min(tile + 16, (width - names_w) // len(kinds))
+        for colour in (SILVER, RED):
+            for i, kind in enumerate(kinds):
+                rect = pygame.Rect(x + names_w + i * tile_w, y, tile_w - 4, tile + fonts.small.get_linesize())
+                self.palette_tiles.append((rect, kind, colour))
+            y += tile + fonts.small.get_linesize() + 4
+        y += gap
+        row(
+            [
+                ("turn_left", _("Turn left"), lambda: self.turn(False)),
+                ("turn_right", _("Turn right"), lambda: self.turn(True)),
+                ("remove", _("Remove"), self.remove_selected),
+            ],
+            y,
+        )
+        y += bh + gap
+        row(
+            [
+                ("mirror_silver", _("Silver to Red"), lambda: self.mirror(SILVER)),
+                ("mirror_red", _("Red to Silver"), lambda: self.mirror(RED)),
+            ],
+            y,
+        )
+        y += bh + gap
+        row([("test_fire", _("Test fire"), self.toggle_test_fire), ("clear", _("Clear"), self.clear)], y)
+        y += bh + gap * 2
+        # the name, and what to do with the setup under it
+        label_w = fonts.body.size(_("Name"))[0] + gap
+        save_w = max(100, fonts.body_bold.size(_("Save"))[0] + 32)
+        self.name_entry = UITextEntryLine(
+            pygame.Rect(x + label_w, y, width - label_w - save_w - gap, bh),
+            manager,
+            initial_text=self.name_text,
+        )
+        self.name_entry.set_text_length_limit(60)
+        self._name_label = (x, y + bh // 2)
+        self.buttons["save"] = button(
+            app, manager, pygame.Rect(x + width - save_w, y, save_w, bh), _("Save"), self.save, primary=True
+        )
+        y += bh + gap
+        row(
+            [
+                ("rename", _("Rename"), self.rename),
+                ("duplicate", _("Duplicate"), self.duplicate),
+                ("delete", _("Delete"), self.ask_delete),
+            ],
+            y,
+        )
+        y += bh + gap
+        self.text_entry = UITextEntryLine(
+            pygame.Rect(x, y, width - 2 * (90 + gap), bh),
+            manager,
+            initial_text=self.position_text,
+            placeholder_text=_("a position string"),
+        )
+        self.text_entry.set_text_length_limit(2000)
+        self.buttons["import"] = button(
+            app, manager, pygame.Rect(x + width - 180 - gap, y, 90, bh), _("Import"), self.import_text
+        )
+        self.buttons["export"] = button(
+            app, manager, pygame.Rect(x + width - 90, y, 90, bh), _("Export"), self.export_text
+        )
+        # the way back, and on to a game
+        h = app.size[1]
+        self.buttons["back"] = button(
+            app, manager, pygame.Rect(s.margin * 2, h - s.margin - bh, 160, bh), _("Back"), self.back
+        )
+        play_w = fonts.body_bold.size(_("Play this setup"))[0] + 48
+        self.buttons["play"] = button(
+            app,
+            manager,
+            pygame.Rect(app.size[0] - s.margin * 2 - play_w, h - s.margin - bh, play_w, bh),
+            _("Play this setup"),
+            self.play,
+            primary=True,
+        )
+        self._refresh_buttons()
+
+    def _read_entries(self) -> None:
+        if self.name_entry is not None:
+            self.name_text = self.name_entry.get_text()
+        if self.text_entry is not None:
+            self.position_text = self.text_entry.get_text()
+
+    def _refresh_buttons(self) -> None:
+        b = self.buttons
+        if not b:
+            return
+        has = self.selected is not None and bool(self.draft.cells[self.selected])
+        for key in ("turn_left", "turn_right", "remove"):
+            set_enabled(b[key], has)
+        for key in ("rename", "delete"):
+            set_enabled(b[key], self.loaded is not None)
+        b["test_fire"].set_text(_("Hide beams") if self.test_fire else _("Test fire"))
+
+    # ----- messages -----------------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text[:1].upper() + text[1:] if text else ""
+        self.message_error = error
+        self.message_until = self.app.now() + self.app.theme.motion.message
+
+    def status(self) -> tuple[str, bool]:
+        if self.message and self.app.now() < getattr(self, "message_until", 0.0):
+            return self.message, self.message_error
+        problems = self.draft.problems()
+        if not problems:
+            return _("Ready to play: every rule of a start position is met."), False
+        more = len(problems) - 1
+        first = problems[0][:1].upper() + problems[0][1:]
+        if more:
+            return _("Not playable yet: {problem} (and {n} more)").format(problem=first, n=more), True
+        return _("Not playable yet: {problem}").format(problem=first), True
+
+    # ----- changes ------------------------------------------------------------------------------------
+    def _changed(self, reason: str | None = None) -> None:
+        if reason:
+            self.say(reason, error=True)
+            return
+        self.dirty = True
+        self.message = ""
+        self._refresh_buttons()
+
+    def step_source(self, step: int) -> None:
+        self.source_index = (self.source_index + step) % len(self.sources)
+
+    def ask_open(self) -> None:
+        source = self.sources[self.source_index]
+
+        def open_it() -> None:
+            self.app.close_dialog()
+            self.open_source(source)
+            self.say(_("Opened {name}.").format(name=source.label))
+            self.app.rebuild()  # the box shows the edition's pieces
+
+        if not self.dirty:
+            open_it()
+            return
+        self.app.open_dialog(
+            Dialog(
+                _("Open {name}?").format(name=source.label),
+                _("The changes to this board are not saved; opening another setup drops them."),
+                [Choice(_("Open it"), open_it, primary=True), Choice(_("Cancel"), self.app.close_dialog)],
+            )
+        )
+
+    def turn(self, clockwise: bool, sq: Square | None = None) -> None:
+        target = self.selected if sq is None else sq
+        if target is None:
+            self.say(_("Click a piece on the board first."), error=True)
+            return
+        self._changed(self.draft.turn(target, clockwise))
+
+    def remove_selected(self) -> None:
+        if self.selected is not None:
+            self._changed(self.draft.remove(self.selected))
+            if not self.draft.cells[self.selected]:
+                self.selected = None
+            self._refresh_buttons()
+
+    def mirror(self, colour: int) -> None:
+        self.draft.mirror(colour)
+        self._changed()
+        self.say(
+            _("{other} now has {colour}'s pieces, turned half round the board.").format(
+                other=_(COLOUR_NAMES[1 - colour]), colour=_(COLOUR_NAMES[colour])
+            )
+        )
+
+    def clear(self) -> None:
+        self.draft.clear()
+        self.selected = None
+        self._changed()
+
+    def toggle_test_fire(self) -> None:
+        self.test_fire = not self.test_fire
+        self._refresh_buttons()
+
+    # ----- the store ----------------------------------------------------------------------------------
+    def _checked_name(self) -> str | None:
+        self._read_entries()
+        if not self.name_text.strip():
+            self.say(_("Give the setup a name first."), error=True)
+            return None
+        try:
+            return check_new_name(self.name_text)
+        except LudotecaError as err:
+            self.say(str(err), error=True)
+            return None
+
+    def _playable(self) -> bool:
+        problems = self.draft.problems()
+        if problems:
+            self.say(
+                _("This setup cannot be saved yet: {problems}").format(problems="; ".join(problems)),
+                error=True,
+            )
+        return not problems
+
+    def save(self) -> None:
+        name = self._checked_name()
+        if name is None or not self._playable():
+            return
+        try:
+            self.app.store.save_setup(GAME_KEY, name, self.draft.text(), overwrite=name == self.loaded)
+        except LudotecaError as err:
+            self.say(str(err), error=True)
+            return
+        self._saved_as(name, _("Saved {name}.").format(name=name))
+
+    def _saved_as(self, name: str, message: str) -> None:
+        self.loaded, self.name_text, self.dirty = name, name, False
+        if self.name_entry is not None:
+            self.name_entry.set_text(name)
+        self._refresh_sources()
+        self.source_index = next((i for i, s in enumerate(self.sources) if s.own == name), self.source_index)
+        self._refresh_buttons()
+        self.say(message)
+
+    def rename(self) -> None:
+        old = self.loaded
+        name = self._checked_name()
+        if old is None or name is None:
+            return
+        try:
+            self.app.store.rename_setup(GAME_KEY, old, name)
+        except LudotecaError as err:
+            self.say(str(err), error=True)
+            return
+        self._saved_as(name, _("Renamed {old} to {new}.").format(old=old, new=name))
+
+    def duplicate(self) -> None:
+        if not self._playable():
+            return
+        self._read_entries()
+        base = (self.name_text.strip() or _("My setup")).removesuffix(")")
+        taken = {s.own for s in self.sources}
+        name, n = f"{self.name_text.strip() or _('My setup')} ({_('copy')})", 2
+        while name in taken:
+            name, n = f"{base} ({_('copy')} {n})", n + 1
+        try:
+            self.app.store.save_setup(GAME_KEY, check_new_name(name), self.draft.text())
+        except LudotecaError as err:
+            self.say(str(err), error=True)
+            return
+        self._saved_as(name, _("Saved a copy as {name}.").format(name=name))
+
+    def ask_delete(self) -> None:
+        name = self.loaded
+        if name is None:
+            return
+
+        def delete() -> None:
+            self.app.close_dialog()
+            try:
+                self.app.store.delete_setup(GAME_KEY, name)
+            except LudotecaError as err:
+                self.say(str(err), error=True)
+                return
+            self.loaded, self.dirty = None, True
+            self._refresh_sources()
+            self._refresh_buttons()
+            self.say(_("Deleted {name}; the board stays here until you leave.").format(name=name))
+
+        self.app.open_dialog(
+            Dialog(
+                _("Delete {name}?").format(name=name),
+                _("The setup is removed from your setups for good."),
+                [Choice(_("Delete"), delete, primary=True), Choice(_("Cancel"), self.app.close_dialog)],
+            )
+        )
+
+    def import_text(self) -> None:
+        self._read_entries()
+        try:
+            draft = SetupDraft.from_text(self.position_text)
+        except NotationError as err:
+            self.say(_("That position cannot be read: {problem}").format(problem=err), error=True)
+            return
+        variant = self.draft.variant
+        self.draft, self.selected, self.dirty = draft, None, True
+        self.say(_("Imported a setup of {edition}.").format(edition=_(EDITION_NAMES[draft.variant])))
+        if draft.variant != variant:
+            self.app.rebuild()
+
+    def export_text(self) -> None:
+        self.position_text = format_position(self.draft.board)
+        if self.text_entry is not None:
+            self.text_entry.set_text(self.position_text)
+        try:
+            clipboard_copy(self.position_text)
+        except Exception:  # no clipboard here (a headless window): the field still holds it
+            self.say(_("The position string is in the field beside Import: copy it from there."))
+            return
+        self.say(_("Copied the position string (it is also in the field beside Import)."))
+
+    def play(self) -> None:
+        if not self._playable():
+            return
+        if self.loaded is None or self.dirty:
+            self.say(_("Save the setup first: a game starts from a saved setup."), error=True)
+            return
+        self.app.go("options", GAME, {"variant": self.draft.variant, "setup": self.loaded})
+
+    def back(self) -> None:
+        if self.held is not None or self.selected is not None or self.picked is not None:
+            self.held, self.selected, self.picked = None, None, None
+            self._refresh_buttons()
+            return
+        if not self.dirty:
+            self.leave_to()
+            return
+
+        def leave() -> None:
+            self.app.close_dialog()
+            self.leave_to()
+
+        self.app.open_dialog(
+            Dialog(
+                _("Leave the editor?"),
+                _("The changes to this board are not saved."),
+                [
+                    Choice(_("Leave without saving"), leave, primary=True),
+                    Choice(_("Stay"), self.app.close_dialog),
+                ],
+            )
+        )
+
+    # ----- the mouse ----------------------------------------------------------------------------------
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        cell = self.grid.cell_at(pos)
+        return None if cell is None else square(cell[0], 7 - cell[1])
+
+    def tile_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        for rect, kind, colour in self.palette_tiles:
+            if rect.collidepoint(pos):
+                return kind, colour
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            sq = self.square_at(event.pos)
+            if sq is not None and self.draft.cells[sq]:
+                self.selected = sq
+                self.turn(True, sq)
+        elif event.type == pygame.MOUSEWHEEL and self.pointer is not None:
+            sq = self.square_at(self.pointer)
+            if sq is not None and self.draft.cells[sq] and event.y:
+                self.selected = sq
+                self.turn(event.y > 0, sq)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.remove_selected()
+
+    def press(self, pos: tuple[int, int]) -> None:
+        tile = self.tile_at(pos)
+        if tile is not None:
+            self.picked = None if self.picked == tile else tile
+            self.selected = None
+            self.held = Held(pos, kind=tile[0], colour=tile[1])
+            self._refresh_buttons()
+            return
+        sq = self.square_at(pos)
+        if sq is None:
+            return
+        if self.draft.cells[sq] and self.picked is None:
+            self.selected = sq
+            self.held = Held(pos, square=sq)
+        elif self.picked is not None:
+            self._changed(self.draft.place(sq, *self.picked))
+            self.selected = sq if self.draft.cells[sq] else None
+        else:
+            self.selected = None
+        self._refresh_buttons()
+
+    def release(self, pos: tuple[int, int]) -> None:
+        held, self.held = self.held, None
+        if held is None or math.dist(pos, held.start) <= DRAG_SLOP:
+            return
+        target = self.square_at(pos)
+        if held.square is not None:
+            if target is None:  # dragged off the board: back to the box
+                self._changed(self.draft.remove(held.square))
+                self.selected = None
+            elif target != held.square:
+                self._changed(self.draft.move(held.square, target))
+                self.selected = target
+        elif target is not None:
+            self.picked = None
+            self._changed(self.draft.place(target, held.kind, held.colour))
+            self.selected = target if self.draft.cells[target] else None
+        self._refresh_buttons()
+
+    # ----- drawing ------------------------------------------------------------------------------------
+    @property
+    def look(self) -> Look:
+        return Look(palette_for(self.app.theme), self.app.theme.colours, self.app.fonts)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
+        look = self.look
+        title = _("Khet setup editor")
+        draw.text(surface, fonts.title, title, c.text, (s.margin * 2, s.margin))
+        edition = _(EDITION_NAMES[self.draft.variant])
+        what = self.loaded if self.loaded is not None else _("new setup")
+        subtitle = f"{what} · {edition}" + (" · " + _("not saved") if self.dirty else "")
+        draw.text(
+            surface, fonts.body, subtitle, c.text_dim, (s.margin * 2, s.margin + fonts.title.get_linesize())
+        )
+        _board, status, tools = self._areas()
+        g = self.grid
+        draw_cloth(surface, g, look, self.draft.horus, labels=True)
+        board = self.draft.board
+        held = self.held
+        dragging = (
+            held is not None and self.pointer is not None and math.dist(self.pointer, held.start) > DRAG_SLOP
+        )
+        shown = list(board)
+        if dragging and held is not None and held.square is not None:
+            shown[held.square] = 0
+        draw_pieces(surface, g, tuple(shown), look.palette)
+        if self.test_fire:
+            for beam in self.draft.beams():
+                path = beam_path(beam)
+                draw_faint_beam(surface, g, path, look.palette, alpha=200)
+                for burst in path.bursts:
+                    doomed(surface, g, burst.square, look.palette.doomed)
+        if self.selected is not None and board[self.selected]:
+            draw.outline(surface, c.accent, square_rect(g, self.selected).inflate(-2, -2), 3, 5)
+        if dragging and held is not None and self.pointer is not None:
+            piece = board[held.square] if held.square is not None else fresh_piece(held.kind, held.colour)
+            sprite = piece_sprite(piece, max(4, round(g.cell)), look.palette)
+            surface.blit(sprite, sprite.get_rect(center=self.pointer))
+        # the status line: a message, or what keeps the board from being a setup
+        draw.card(surface, status, c.status, None, s.corner)
+        text, error = self.status()
+        draw.text(
+            surface,
+            fonts.body,
+            draw.ellipsize(fonts.body, text, status.width - 2 * s.gap),
+            c.text_error if error else c.text,
+            (status.left + s.gap, status.centery),
+            "midleft",
+        )
+        self._draw_tools(surface, tools, look)
+
+    def _draw_tools(self, surface: pygame.Surface, tools: pygame.Rect, look: Look) -> None:
+        c, fonts = self.app.theme.colours, self.app.fonts
+        source = self.sources[self.source_index]
+        rect = self._source_rect
+        draw.card(surface, rect, c.status, None, 6)
+        draw.text(
+            surface,
+            fonts.body,
+            draw.ellipsize(fonts.body, source.label, rect.width - 12),
+            c.text,
+            (rect.left + 8, rect.centery),
+            "midleft",
+        )
+        line = fonts.small.get_linesize()
+        for colour in (SILVER, RED):
+            first = next(r for r, _k, col in self.palette_tiles if col == colour)
+            draw.text(
+                surface,
+                fonts.small_bold,
+                _(COLOUR_NAMES[colour]),
+                c.text_dim,
+                (tools.left, first.top + (first.height - line) // 2),
+                "topleft",
+            )
+        for rect, kind, colour in self.palette_tiles:
+            left = self.draft.left(colour, kind)
+            picked = self.picked == (kind, colour)
+            draw.card(
+                surface, rect, c.button_hover if picked else c.panel, c.accent if picked else c.panel_edge, 6
+            )
+            size = rect.height - line - 4
+            sprite = piece_sprite(fresh_piece(kind, colour), max(8, size), look.palette)
+            if left <= 0:
+                sprite = sprite.copy()
+                sprite.set_alpha(70)
+            surface.blit(sprite, sprite.get_rect(center=(rect.centerx, rect.top + 2 + size // 2)))
+            draw.text(
+                surface,
+                fonts.small,
+                f"×{left}",
+                c.text if left > 0 else c.text_dim,
+                (rect.centerx, rect.bottom - line),
+                "midtop",
+            )
+        if self.name_entry is not None:
+            x, y = self._name_label
+            draw.text(surface, fonts.body, _("Name"), c.text_dim, (x, y), "midleft")
+
+    def leave(self) -> None:
+        self._read_entries()
+
+
+def tool(app: Host, back: Callable[[], None]) -> Page:
+    """The factory `window_tools` names."""
+    return SetupEditor(app, back)
