@@ -27,12 +27,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, flips, legal_moves, squares_of
+from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.search import (
     SearchStopped,
     after,
+    kernel,
+    legal_moves,
     ordered_moves,
     out_of_time,
     pass_or_end,
@@ -261,22 +263,5 @@ def _bound(best: int, alpha: int, beta: int) -> int:
 
 def perft(p: Bitboard, o: Bitboard, depth: int, passed: bool = False) -> int:
     """Leaf count of the move tree on raw bitboards (a forced pass is a ply), for benchmarks and
-    for checking the engine's move generation against the rules."""
-    moves = legal_moves(p, o)
-    if not moves:
-        if passed:
-            return 0
-        if depth == 1:
-            return 1 if legal_moves(o, p) else 0
-        if not legal_moves(o, p):
-            return 0
-        return perft(o, p, depth - 1, True)
-    if depth == 1:
-        return moves.bit_count()
-    total = 0
-    while moves:
-        low = moves & -moves
-        moves ^= low
-        f = flips(p, o, low.bit_length() - 1)
-        total += perft(o ^ f, p | f | low, depth - 1)
-    return total
+    for checking the engine's move generation against the rules: the kernel's, compiled or not."""
+    return kernel.perft(p, o, depth, passed)

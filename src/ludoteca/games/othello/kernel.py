@@ -1,0 +1,357 @@
+"""The Othello engines' hot loops, written once: compiled by Cython where it can, plain Python elsewhere.
+
+`ludoteca.ai.native.compiled` turns this file into a C extension in the user's cache folder (Cython's
+pure-Python mode: the `cython.*` annotations give C types, and plain Python ignores them); when
+Cython cannot compile it (no C compiler, `LUDOTECA_NATIVE=0`) the same functions run here as written.
+Both forms are checked against the rules (`tests/games/othello/test_kernel.py`).
+
+Rules for writing in this file, so that both forms compute the same thing:
+* bitboards are `cython.ulonglong` (C: unsigned 64-bit, shifts drop what leaves the board; Python:
+  unbounded ints), so every left shift and every `~` is masked by a 64-bit value before it is kept;
+* constants are C constants (`cython.declare`), never bare literals above 2**31 in an expression
+  (Cython would make those Python objects);
+* no Python containers in the hot loops: small C arrays declared with `cython.declare`.
+
+Square index = 8 × row + column, a1 = 0 (as in `bitboard.py`, the rules' own reference).
+"""
+
+from __future__ import annotations
+
+import cython
+
+FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+#: opponent discs that can lie inside a horizontal or diagonal run (columns b–g)
+INNER = cython.declare(cython.ulonglong, 0x7E7E7E7E7E7E7E7E)
+NOT_A = cython.declare(cython.ulonglong, 0xFEFEFEFEFEFEFEFE)
+NOT_H = cython.declare(cython.ulonglong, 0x7F7F7F7F7F7F7F7F)
+CORNERS = cython.declare(cython.ulonglong, 0x8100000000000081)
+#: the squares diagonally next to a corner: played last when nothing says otherwise
+X_SQUARES = cython.declare(cython.ulonglong, 0x0042000000004200)
+#: the four 4×4 quarters of the board (parity: the last empty of a region is worth having)
+QUARTER_0 = cython.declare(cython.ulonglong, 0x000000000F0F0F0F)
+QUARTER_1 = cython.declare(cython.ulonglong, 0x00000000F0F0F0F0)
+QUARTER_2 = cython.declare(cython.ulonglong, 0x0F0F0F0F00000000)
+QUARTER_3 = cython.declare(cython.ulonglong, 0xF0F0F0F000000000)
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_ONE = cython.declare(cython.ulonglong, 1)
+
+#: below this many empties the exact search scans empty squares instead of ordering moves
+SCAN_EMPTIES = cython.declare(cython.int, 6)
+#: a bound wider than any disc difference
+INF = cython.declare(cython.int, 65)
+
+_nodes = cython.declare(cython.longlong, 0)
+
+
+# ----- primitives ------------------------------------------------------------------------------------
+@cython.cfunc
+@cython.inline
+def popcount(x: cython.ulonglong) -> cython.int:
+    if cython.compiled:
+        # the classic parallel bit count (gcc turns it into one instruction where it can)
+        x = x - ((x >> 1) & _M1)
+        x = (x & _M2) + ((x >> 2) & _M2)
+        x = (x + (x >> 4)) & _M4
+        return cython.cast(cython.int, ((x * _H01) & FULL) >> 56)
+    return x.bit_count()
+
+
+@cython.cfunc
+@cython.inline
+def _run_up(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -> cython.ulonglong:
+    """The squares of `through` reached from `x` by steps of +`shift` (six steps: a whole line)."""
+    t: cython.ulonglong = through & (x << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    return t
+
+
+@cython.cfunc
+@cython.inline
+def _run_down(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -> cython.ulonglong:
+    """The squares of `through` reached from `x` by steps of -`shift`."""
+    t: cython.ulonglong = through & (x >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    return t
+
+
+@cython.ccall
+def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
+    """Every square where `p` may play against `o`: one step beyond each run of opponent discs
+    that starts next to a disc of `p`, in the eight directions."""
+    h: cython.ulonglong = o & INNER
+    moves: cython.ulonglong = ((_run_up(p, h, 1) << 1) & FULL) | (_run_down(p, h, 1) >> 1)
+    moves |= ((_run_up(p, o, 8) << 8) & FULL) | (_run_down(p, o, 8) >> 8)
+    moves |= ((_run_up(p, h, 9) << 9) & FULL) | (_run_down(p, h, 9) >> 9)
+    moves |= ((_run_up(p, h, 7) << 7) & FULL) | (_run_down(p, h, 7) >> 7)
+    return moves & ~(p | o) & FULL
+
+
+@cython.ccall
+def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.ulonglong:
+    """The discs of `o` that a disc of `p` on the empty `square` turns over (0: not a legal move).
+    In each direction, the run of opponent discs from the square counts when a disc of `p` closes
+    it."""
+    x: cython.ulonglong = _ONE << square
+    h: cython.ulonglong = o & INNER
+    flipped: cython.ulonglong = 0
+    t: cython.ulonglong = _run_up(x, h, 1)
+    if (t << 1) & p:
+        flipped |= t
+    t = _run_down(x, h, 1)
+    if (t >> 1) & p:
+        flipped |= t
+    t = _run_up(x, o, 8)
+    if (t << 8) & p:
+        flipped |= t
+    t = _run_down(x, o, 8)
+    if (t >> 8) & p:
+        flipped |= t
+    t = _run_up(x, h, 9)
+    if (t << 9) & p:
+        flipped |= t
+    t = _run_down(x, h, 9)
+    if (t >> 9) & p:
+        flipped |= t
+    t = _run_up(x, h, 7)
+    if (t << 7) & p:
+        flipped |= t
+    t = _run_down(x, h, 7)
+    if (t >> 7) & p:
+        flipped |= t
+    return flipped
+
+
+@cython.cfunc
+@cython.inline
+def _lowest(x: cython.ulonglong) -> cython.int:
+    """The index of the lowest set bit of a non-zero `x`."""
+    return popcount((x & (~x + _ONE) & FULL) - _ONE)
+
+
+@cython.ccall
+def final_score(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The value of a finished game for `p`: disc difference, empty squares to the winner."""
+    mine: cython.int = popcount(p)
+    theirs: cython.int = popcount(o)
+    diff: cython.int = mine - theirs
+    if diff > 0:
+        return diff + 64 - mine - theirs
+    if diff < 0:
+        return diff - (64 - mine - theirs)
+    return 0
+
+
+# ----- perft -----------------------------------------------------------------------------------------
+@cython.ccall
+def perft(
+    p: cython.ulonglong, o: cython.ulonglong, depth: cython.int, passed: cython.bint
+) -> cython.longlong:
+    """Leaf count of the move tree (a forced pass is a ply); the last ply is counted, not played."""
+    moves: cython.ulonglong = legal_moves(p, o)
+    low: cython.ulonglong
+    f: cython.ulonglong
+    total: cython.longlong = 0
+    if depth <= 0:
+        return 1
+    if not moves:
+        if passed:
+            return 0
+        if depth == 1:
+            return 1 if legal_moves(o, p) else 0
+        return perft(o, p, depth - 1, True)
+    if depth == 1:
+        return popcount(moves)
+    while moves:
+        low = moves & (~moves + _ONE) & FULL
+        moves ^= low
+        f = flips(p, o, _lowest(low))
+        total += perft(o ^ f, p | f | low, depth - 1, False)
+    return total
+
+
+# ----- exact endgame, last empties -------------------------------------------------------------------
+@cython.ccall
+def nodes() -> cython.longlong:
+    """Positions visited by `solve_small` since the program started."""
+    return _nodes
+
+
+@cython.cfunc
+def _odd_quarters(empty: cython.ulonglong) -> cython.ulonglong:
+    """The empty squares of the quarters that hold an odd number of empties."""
+    odd: cython.ulonglong = 0
+    if popcount(empty & QUARTER_0) & 1:
+        odd |= QUARTER_0
+    if popcount(empty & QUARTER_1) & 1:
+        odd |= QUARTER_1
+    if popcount(empty & QUARTER_2) & 1:
+        odd |= QUARTER_2
+    if popcount(empty & QUARTER_3) & 1:
+        odd |= QUARTER_3
+    return odd & empty
+
+
+@cython.cfunc
+def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
+    """The squares next to a square of `x`."""
+    row: cython.ulonglong = x | ((x << 1) & NOT_A & FULL) | ((x >> 1) & NOT_H)
+    return (row | ((row << 8) & FULL) | (row >> 8)) & ~x & FULL
+
+
+@cython.cfunc
+def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.int:
+    """The final value for `p` with one empty `square` left."""
+    global _nodes
+    _nodes += 1
+    mine: cython.int = popcount(p)
+    f: cython.ulonglong = flips(p, o, square)
+    if f:
+        return 2 * (mine + popcount(f)) - 62
+    f = flips(o, p, square)
+    if f:
+        return 2 * (mine - popcount(f)) - 64
+    # nobody can fill the square: it goes to the winner (63 discs: never a tie)
+    if 2 * mine > 63:
+        return 2 * mine - 62
+    return 2 * mine - 64
+
+
+@cython.cfunc
+def _scan(
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    alpha: cython.int,
+    beta: cython.int,
+    empties: cython.int,
+    passed: cython.bint,
+) -> cython.int:
+    """Exact value with few empties: no move generation, the empty squares next to an opponent disc
+    are tried in turn, those of odd quarters first, then corners before edges before X squares."""
+    global _nodes
+    empty: cython.ulonglong = ~(p | o) & FULL
+    if empties == 1:
+        return _last(p, o, _lowest(empty))
+    _nodes += 1
+    candidates: cython.ulonglong = empty & _neighbours(o)
+    odd: cython.ulonglong = _odd_quarters(empty)
+    best: cython.int = -INF
+    score: cython.int
+    group: cython.int
+    squares: cython.ulonglong
+    low: cython.ulonglong
+    f: cython.ulonglong
+    square: cython.int
+    for group in range(6):
+        squares = odd if group < 3 else empty & ~odd & FULL
+        if group == 0 or group == 3:
+            squares &= CORNERS
+        elif group == 1 or group == 4:
+            squares &= ~(CORNERS | X_SQUARES) & FULL
+        else:
+            squares &= X_SQUARES
+        squares &= candidates
+        while squares:
+            low = squares & (~squares + _ONE) & FULL
+            squares ^= low
+            square = _lowest(low)
+            f = flips(p, o, square)
+            if not f:
+                continue
+            score = -_scan(o ^ f, p | f | low, -beta, -alpha, empties - 1, False)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        return best
+    if best == -INF:
+        if passed:
+            return final_score(p, o)
+        return -_scan(o, p, -beta, -alpha, empties, True)
+    return best
+
+
+@cython.ccall
+def solve_small(
+    p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
+) -> cython.int:
+    """The exact value for `p` (fail-soft within alpha, beta), without a transposition table: for
+    the last dozen empties, where a table costs more than it saves. Moves are ordered fastest
+    first (fewest replies left to the opponent, corners counted double; fewest own discs next to
+    an empty square next), the first searched with the full window, the others with a null window
+    and searched again when they prove better."""
+    global _nodes
+    empty: cython.ulonglong = ~(p | o) & FULL
+    empties: cython.int = popcount(empty)
+    if empties <= SCAN_EMPTIES:
+        return _scan(p, o, alpha, beta, empties, passed)
+    _nodes += 1
+    moves: cython.ulonglong = legal_moves(p, o)
+    if not moves:
+        if passed or not legal_moves(o, p):
+            return final_score(p, o)
+        return -solve_small(o, p, -beta, -alpha, True)
+    keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    squares = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    count: cython.int = 0
+    low: cython.ulonglong
+    f: cython.ulonglong
+    mine: cython.ulonglong
+    reply: cython.ulonglong
+    left: cython.ulonglong
+    square: cython.int
+    key: cython.int
+    i: cython.int
+    j: cython.int
+    while moves:
+        low = moves & (~moves + _ONE) & FULL
+        moves ^= low
+        square = _lowest(low)
+        f = flips(p, o, square)
+        mine = p | f | low
+        reply = legal_moves(o ^ f, mine)
+        left = empty ^ low
+        key = (popcount(reply) + popcount(reply & CORNERS)) * 16 + popcount(_neighbours(left) & mine) * 4
+        if low & CORNERS:
+            key -= 2
+        elif low & X_SQUARES:
+            key += 2
+        # insertion into the sorted prefix: a dozen moves at most, usually fewer
+        i = count
+        while i > 0 and keys[i - 1] > key:
+            keys[i] = keys[i - 1]
+            squares[i] = squares[i - 1]
+            i -= 1
+        keys[i] = key
+        squares[i] = square
+        count += 1
+    best: cython.int = -INF
+    score: cython.int
+    for j in range(count):
+        square = squares[j]
+        f = flips(p, o, square)
+        low = _ONE << square
+        if j == 0:
+            score = -solve_small(o ^ f, p | f | low, -beta, -alpha, False)
+        else:
+            score = -solve_small(o ^ f, p | f | low, -alpha - 1, -alpha, False)
+            if alpha < score < beta:
+                score = -solve_small(o ^ f, p | f | low, -beta, -score, False)
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    return best
