@@ -111,3 +111,13 @@ def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
         state = next(s for s in random_game(seed) if 64 - (s.black | s.white).bit_count() == 11)
         p, o = sides(state)
         assert compiled.solve_small(p, o, -65, 65, False) == plain.solve_small(p, o, -65, 65, False)
+
+
+def test_both_forms_find_the_same_stable_discs() -> None:
+    # that stable discs never flip is checked on the searches' own form in test_engine.py
+    compiled = forms()[-1]
+    for seed in range(10):
+        for state in random_game(seed)[20::4]:
+            occupied = state.black | state.white
+            for me in (state.black, state.white):
+                assert compiled.stable_discs(me, occupied) == plain.stable_discs(me, occupied)

@@ -37,13 +37,13 @@ from typing import Final
 
 from ludoteca.games.othello.bitboard import (
     BIT,
-    EDGES,
-    NOT_A,
-    NOT_H,
     Bitboard,
     Square,
     squares_of,
 )
+
+# the C constants of the compiled kernel are not visible from Python: read them in its source
+from ludoteca.games.othello.kernel import STABILITY_ALPHA
 from ludoteca.games.othello.search import (
     SearchStopped,
     after,
@@ -62,8 +62,6 @@ from ludoteca.games.othello.search import (
 KERNEL_EMPTIES: Final = 12
 #: from this many empties on, positions go to the transposition table
 TT_EMPTIES: Final = 8
-#: try the stability cut-off only when `p` is looking for at least this score
-STABILITY_ALPHA: Final = 8
 #: a bound wider than any disc difference
 INF: Final = 65
 
@@ -254,66 +252,5 @@ def solve(p: Bitboard, o: Bitboard, seconds: float | None = None) -> SolveResult
     return EndgameSolver(deadline).solve(p, o)
 
 
-def _line_masks() -> tuple[tuple[Bitboard, ...], tuple[Bitboard, ...]]:
-    """Every diagonal of three squares or more, in both directions, as masks."""
-    down_right, down_left = [], []
-    for start in range(-7, 8):
-        mask = 0
-        for y in range(8):
-            x = y + start
-            if 0 <= x < 8:
-                mask |= 1 << (y * 8 + x)
-        if mask.bit_count() >= 3:
-            down_right.append(mask)
-        mask = 0
-        for y in range(8):
-            x = start + 7 - y
-            if 0 <= x < 8:
-                mask |= 1 << (y * 8 + x)
-        if mask.bit_count() >= 3:
-            down_left.append(mask)
-    return tuple(down_right), tuple(down_left)
-
-
-_DIAG_DOWN_RIGHT, _DIAG_DOWN_LEFT = _line_masks()
-_SIDES_AH: Final = 0x8181818181818181
-_SIDES_18: Final = 0xFF000000000000FF
-
-
-def stable_discs(me: Bitboard, occupied: Bitboard) -> Bitboard:
-    """Discs of `me` that can never be flipped: along each of the four lines through the disc,
-    the line is full, or the disc touches the board's edge or another such disc of its colour."""
-    full_h = 0
-    for shift in range(0, 64, 8):
-        if (occupied >> shift) & 0xFF == 0xFF:
-            full_h |= 0xFF << shift
-    columns = occupied & (occupied >> 32)
-    columns &= columns >> 16
-    columns &= columns >> 8
-    full_v = (columns & 0xFF) * 0x0101010101010101
-    full_dr = 0
-    for mask in _DIAG_DOWN_RIGHT:
-        if occupied & mask == mask:
-            full_dr |= mask
-    full_dl = 0
-    for mask in _DIAG_DOWN_LEFT:
-        if occupied & mask == mask:
-            full_dl |= mask
-    h_free = full_h | _SIDES_AH
-    v_free = full_v | _SIDES_18
-    dr_free = full_dr | EDGES
-    dl_free = full_dl | EDGES
-    stable = me & h_free & v_free & dr_free & dl_free
-    if not stable:
-        return 0
-    while True:
-        grown = stable | (
-            me
-            & (h_free | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H))
-            & (v_free | (stable << 8) | (stable >> 8))
-            & (dr_free | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H))
-            & (dl_free | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
-        )
-        if grown == stable:
-            return stable
-        stable = grown
+#: discs of `me` that can never flip (the kernel's, so both searches cut on the same discs)
+stable_discs = kernel.stable_discs

@@ -32,6 +32,10 @@ QUARTER_0 = cython.declare(cython.ulonglong, 0x000000000F0F0F0F)
 QUARTER_1 = cython.declare(cython.ulonglong, 0x00000000F0F0F0F0)
 QUARTER_2 = cython.declare(cython.ulonglong, 0x0F0F0F0F00000000)
 QUARTER_3 = cython.declare(cython.ulonglong, 0xF0F0F0F000000000)
+EDGES = cython.declare(cython.ulonglong, 0xFF818181818181FF)
+#: columns a and h; rows 1 and 8
+SIDES_AH = cython.declare(cython.ulonglong, 0x8181818181818181)
+SIDES_18 = cython.declare(cython.ulonglong, 0xFF000000000000FF)
 _M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
 _M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
 _M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
@@ -40,6 +44,8 @@ _ONE = cython.declare(cython.ulonglong, 1)
 
 #: below this many empties the exact search scans empty squares instead of ordering moves
 SCAN_EMPTIES = cython.declare(cython.int, 6)
+#: try the stability cut-off only when `p` is looking for at least this score
+STABILITY_ALPHA = cython.declare(cython.int, 8)
 #: a bound wider than any disc difference
 INF = cython.declare(cython.int, 65)
 
@@ -150,6 +156,45 @@ def final_score(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
     if diff < 0:
         return diff - (64 - mine - theirs)
     return 0
+
+
+@cython.cfunc
+@cython.inline
+def _along(
+    x: cython.ulonglong, shift: cython.int, up: cython.ulonglong, down: cython.ulonglong
+) -> cython.ulonglong:
+    """`x` spread along its lines of direction ±`shift` (`up`, `down`: what a step may reach)."""
+    _i: cython.int
+    for _i in range(7):
+        x |= ((x << shift) & up) | ((x >> shift) & down)
+    return x
+
+
+@cython.ccall
+def stable_discs(me: cython.ulonglong, occupied: cython.ulonglong) -> cython.ulonglong:
+    """Discs of `me` that can never be flipped: along each of the four lines through the disc,
+    the line is full, or the disc touches the board's edge or another such disc of its colour."""
+    empty: cython.ulonglong = ~occupied & FULL
+    # a line is free where no empty square lies on it, or at the board's edge
+    h_free: cython.ulonglong = (~_along(empty, 1, NOT_A, NOT_H) & FULL) | SIDES_AH
+    v_free: cython.ulonglong = (~_along(empty, 8, FULL, FULL) & FULL) | SIDES_18
+    dr_free: cython.ulonglong = (~_along(empty, 9, NOT_A, NOT_H) & FULL) | EDGES
+    dl_free: cython.ulonglong = (~_along(empty, 7, NOT_H, NOT_A) & FULL) | EDGES
+    stable: cython.ulonglong = me & h_free & v_free & dr_free & dl_free
+    grown: cython.ulonglong
+    if not stable:
+        return 0
+    while True:
+        grown = stable | (
+            me
+            & (h_free | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H))
+            & (v_free | ((stable << 8) & FULL) | (stable >> 8))
+            & (dr_free | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H))
+            & (dl_free | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
+        )
+        if grown == stable:
+            return stable
+        stable = grown
 
 
 # ----- perft -----------------------------------------------------------------------------------------
@@ -297,6 +342,11 @@ def solve_small(
     if empties <= SCAN_EMPTIES:
         return _scan(p, o, alpha, beta, empties, passed)
     _nodes += 1
+    if alpha >= STABILITY_ALPHA:
+        # the opponent's discs that can never flip cap what `p` can reach
+        upper: cython.int = 64 - 2 * popcount(stable_discs(o, p | o))
+        if upper <= alpha:
+            return upper
     moves: cython.ulonglong = legal_moves(p, o)
     if not moves:
         if passed or not legal_moves(o, p):
