@@ -6,22 +6,32 @@ Sections (all but the tournament run when none is named):
 * depth: the depth the engine completes in 1 s and in 2 s from the start position;
 * endgame: exact solve times of 18-empty positions from the public FFO endgame test suite, each
   checked against its published value;
+* ffo: the FFO positions #40–#44 (20–23 empties), exact score and best move checked against the
+  published ones; with `--edax PATH` (a build of the public Edax, for instance from a scratch folder)
+  the same positions are solved by Edax on one thread too, and the ratio of processor times printed;
 * tournament: computer levels against each other, colours alternating, each pair of games from
   the same random opening.
 
-Times are medians over `--repeats` runs; CPU time is printed beside wall time because the
-machine may be shared.
+Times are medians over `--repeats` runs; processor time is the figure to compare (the machine may
+be shared), wall time is printed beside it. The header says whether the engines run compiled.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import resource
 import statistics
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Final, TypeVar
 
+from ludoteca.ai import native
 from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft as rules_perft
@@ -31,6 +41,7 @@ from ludoteca.games.othello.endgame import EndgameSolver
 from ludoteca.games.othello.engine import Engine, SearchProgress
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
+from ludoteca.games.othello.search import kernel
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -43,6 +54,15 @@ ENDGAMES_18: Final = (
     ("--XXX------OXX-----OOOO-OOOOXOOOOOXOXXOOOOOXOXXOO-OOXO-O-OOOOOO- X", 40, "c3"),
 )
 
+#: FFO #40–#44 (the public FFO endgame test suite): position, exact value for the side to move, the
+#: published best moves
+FFO_40_44: Final = (
+    ("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", 38, ("a2",)),
+    ("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", 0, ("h4",)),
+    ("--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", 6, ("g2",)),
+    ("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", -12, ("c7", "g3")),
+    ("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", -14, ("d2", "b8")),
+)
 
 T = TypeVar("T")
 
@@ -66,7 +86,7 @@ def bench_perft(repeats: int, depth: int) -> None:
         cpus.append(cpu)
     print(
         f"engine perft {depth}: {leaves} leaves, median {_median(walls):.2f} s wall "
-        f"({_median(cpus):.2f} s CPU), {leaves / _median(cpus):,.0f} leaves/s (CPU)"
+        f"({_median(cpus):.4f} s CPU), {leaves / max(_median(cpus), 1e-9):,.0f} leaves/s (CPU)"
     )
     walls, cpus = [], []
     start = GAME.start({}, 0, 2)
@@ -121,6 +141,59 @@ def bench_endgame(repeats: int, count: int) -> None:
         )
 
 
+def _edax_solve(edax: Path, text: str) -> tuple[float, float, int, str]:
+    """Edax on one thread solving `text` exactly: wall and processor seconds, score, best move."""
+    with tempfile.TemporaryDirectory() as scratch:
+        problem = Path(scratch, "position.obf")
+        problem.write_text(text + ";\n", encoding="ascii")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = time.perf_counter()
+        done = subprocess.run(
+            [str(edax), "-solve", str(problem), "-n", "1", "-l", "60", "-book-usage", "off"],
+            capture_output=True,
+            text=True,
+            cwd=edax.parent,
+            check=False,
+        )
+        wall = time.perf_counter() - wall
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    row = re.search(r"^\s*1\|\s*\d+\s+([+-]\d+)\s+\S+\s+\d+\s+\d+\s+(\w\d)", done.stdout, re.M)
+    if row is None:
+        raise SystemExit(f"Edax gave no result ({done.returncode}): {(done.stderr or done.stdout)[-400:]}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, cpu, int(row.group(1)), row.group(2).lower()
+
+
+def bench_ffo(repeats: int, edax: Path | None) -> None:
+    if edax is not None and not os.access(edax, os.X_OK):
+        raise SystemExit(f"--edax {edax}: not an executable file")
+    for number, (text, expected, moves) in enumerate(FFO_40_44, start=40):
+        black, white, side = parse_position_text(text)
+        p, o = (black, white) if side == BLACK else (white, black)
+        walls, cpus = [], []
+        score, best, nodes = 0, "", 0
+        for _ in range(repeats):
+            wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
+            score, nodes = result.score, result.nodes
+            best = square_name(result.move) if result.move is not None else "pass"
+            walls.append(wall)
+            cpus.append(cpu)
+        verdict = "ok" if score == expected and best in moves else f"WRONG (published {expected:+d} {moves})"
+        line = (
+            f"FFO #{number} ({64 - (black | white).bit_count()} empties): {score:+d} {best} [{verdict}], "
+            f"{nodes:,} nodes, median {_median(cpus):.2f} s CPU ({_median(walls):.2f} s wall)"
+        )
+        if edax is not None:
+            runs = [_edax_solve(edax, text) for _ in range(repeats)]
+            edax_cpu = _median([cpu for _, cpu, _, _ in runs])
+            _, _, edax_score, edax_move = runs[-1]
+            line += (
+                f"; Edax {edax_score:+d} {edax_move} median {edax_cpu:.2f} s CPU: "
+                f"ratio {_median(cpus) / max(edax_cpu, 1e-6):.1f}"
+            )
+        print(line, flush=True)
+
+
 def bench_tournament(
     pairs: list[tuple[int, int]], games: int, opening_plies: int, seed: int, verbose: bool = False
 ) -> None:
@@ -145,9 +218,11 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--perft", action="store_true", help="perft speed and perft 9 time")
     parser.add_argument("--depth", action="store_true", help="depth reached in 1 s and 2 s")
     parser.add_argument("--endgame", action="store_true", help="exact solves of 18-empty positions")
+    parser.add_argument("--ffo", action="store_true", help="exact solves of FFO #40–#44 (20–23 empties)")
+    parser.add_argument("--edax", type=Path, default=None, help="an Edax binary to solve FFO #40–#44 too")
     parser.add_argument("--tournament", action="store_true", help="levels against each other")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
-    parser.add_argument("--perft-depth", type=int, default=8, help="depth of the engine perft")
+    parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
     parser.add_argument("--positions", type=int, default=len(ENDGAMES_18), help="how many endgames")
     parser.add_argument("--games", type=int, default=10, help="games per pair of levels")
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
@@ -155,13 +230,17 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--verbose", action="store_true", help="print every game of the tournament")
     args = parser.parse_args(list(argv))
-    chosen = args.perft or args.depth or args.endgame or args.tournament
+    chosen = args.perft or args.depth or args.endgame or args.ffo or args.tournament
+    form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
+    print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)
     if args.depth or not chosen:
         bench_depth(args.repeats)
     if args.endgame or not chosen:
         bench_endgame(args.repeats, args.positions)
+    if args.ffo:
+        bench_ffo(args.repeats, args.edax)
     if args.tournament:
         bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
     return 0
