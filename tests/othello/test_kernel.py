@@ -94,10 +94,10 @@ def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: in
             continue
         p, o = sides(state)
         exact = rules_value(state)
-        assert form.solve_small(p, o, -65, 65, False) == exact
+        assert form.solve_exact(p, o, -65, 65, False) == exact
         # fail-soft bounds on the right side of a null window
-        assert form.solve_small(p, o, exact - 1, exact, False) >= exact
-        assert form.solve_small(p, o, exact, exact + 1, False) <= exact
+        assert form.solve_exact(p, o, exact - 1, exact, False) >= exact
+        assert form.solve_exact(p, o, exact, exact + 1, False) <= exact
 
 
 def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
@@ -110,7 +110,7 @@ def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
     for seed in range(3):
         state = next(s for s in random_game(seed) if 64 - (s.black | s.white).bit_count() == 11)
         p, o = sides(state)
-        assert compiled.solve_small(p, o, -65, 65, False) == plain.solve_small(p, o, -65, 65, False)
+        assert compiled.solve_exact(p, o, -65, 65, False) == plain.solve_exact(p, o, -65, 65, False)
 
 
 def test_both_forms_find_the_same_stable_discs() -> None:

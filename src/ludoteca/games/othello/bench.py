@@ -9,6 +9,9 @@ Sections (all but the tournament run when none is named):
 * ffo: the FFO positions #40–#44 (20–23 empties), exact score and best move checked against the
   published ones; with `--edax PATH` (a build of the public Edax, for instance from a scratch folder)
   the same positions are solved by Edax on one thread too, and the ratio of processor times printed;
+* level5: positions with `--empties` empty squares from games of the engine against itself (random
+  openings): does level 5 play a best move (checked by solving every move exactly) in its 2 s, and
+  how long does its exact solve take;
 * tournament: computer levels against each other, colours alternating, each pair of games from
   the same random opening.
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import resource
 import statistics
@@ -36,12 +40,13 @@ from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME
-from ludoteca.games.othello.bitboard import square_name
+from ludoteca.games.othello.bitboard import square_name, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver
-from ludoteca.games.othello.engine import Engine, SearchProgress
+from ludoteca.games.othello.engine import Engine, EngineSettings, SearchProgress
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
-from ludoteca.games.othello.search import kernel
+from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
+from ludoteca.games.othello.search import after, kernel, legal_moves
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -194,6 +199,47 @@ def bench_ffo(repeats: int, edax: Path | None) -> None:
         print(line, flush=True)
 
 
+def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]]:
+    """Positions with `empties` empty squares from games of a depth-3 engine against itself,
+    after four random plies, the side to move having a move."""
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        p, o, plies = START_BLACK, START_WHITE, 0
+        engine = Engine(EngineSettings(max_depth=3))
+        while 64 - (p | o).bit_count() > empties:
+            moves = legal_moves(p, o)
+            if not moves:
+                if not legal_moves(o, p):
+                    break
+                p, o = o, p
+                continue
+            square = rng.choice(squares_of(moves)) if plies < 4 else engine.iterate(p, o, None, depth_limit=3)
+            p, o = after(p, o, square)
+            plies += 1
+        if 64 - (p | o).bit_count() == empties and legal_moves(p, o):
+            found.append((p, o))
+    return found
+
+
+def bench_level5(count: int, empties: int, seed: int) -> None:
+    best_played = solved = 0
+    cpus = []
+    for p, o in _game_positions(count, empties, seed):
+        reports: list[SearchProgress] = []
+        player = EnginePlayer(LEVEL_SETTINGS[5], THINK_SECONDS[5])
+        cpu = time.process_time()
+        move = player.engine.choose(p, o, THINK_SECONDS[5], report=reports.append)
+        cpus.append(time.process_time() - cpu)
+        _, best = EndgameSolver().best_moves(p, o)
+        best_played += move in best
+        solved += any(report.exact for report in reports)
+    print(
+        f"level 5 from {empties} empties, {count} positions from games: a best move {best_played} times, "
+        f"solved within {THINK_SECONDS[5]:g} s {solved} times; median {_median(cpus):.2f} s CPU a move"
+    )
+
+
 def bench_tournament(
     pairs: list[tuple[int, int]], games: int, opening_plies: int, seed: int, verbose: bool = False
 ) -> None:
@@ -220,6 +266,8 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--endgame", action="store_true", help="exact solves of 18-empty positions")
     parser.add_argument("--ffo", action="store_true", help="exact solves of FFO #40–#44 (20–23 empties)")
     parser.add_argument("--edax", type=Path, default=None, help="an Edax binary to solve FFO #40–#44 too")
+    parser.add_argument("--level5", action="store_true", help="level 5's endgame moves checked exactly")
+    parser.add_argument("--empties", type=int, default=20, help="empty squares of the level 5 positions")
     parser.add_argument("--tournament", action="store_true", help="levels against each other")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
     parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
@@ -230,7 +278,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--verbose", action="store_true", help="print every game of the tournament")
     args = parser.parse_args(list(argv))
-    chosen = args.perft or args.depth or args.endgame or args.ffo or args.tournament
+    chosen = args.perft or args.depth or args.endgame or args.ffo or args.level5 or args.tournament
     form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
     print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
@@ -241,6 +289,8 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         bench_endgame(args.repeats, args.positions)
     if args.ffo:
         bench_ffo(args.repeats, args.edax)
+    if args.level5:
+        bench_level5(args.positions, args.empties, args.seed)
     if args.tournament:
         bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
     return 0

@@ -58,8 +58,10 @@ from ludoteca.games.othello.search import (
     search_moves,
 )
 
-#: from this many empties down, the kernel's search without a table takes over (`kernel.py`)
+#: from this many empties down, the kernel's search takes over (`kernel.py`)
 KERNEL_EMPTIES: Final = 12
+#: the best line is found again by solving where neither table knows it, from this many empties down
+LINE_RESOLVE_EMPTIES: Final = 12
 #: from this many empties on, positions go to the transposition table
 TT_EMPTIES: Final = 8
 #: a bound wider than any disc difference
@@ -86,6 +88,7 @@ class EndgameSolver:
     def __init__(self, deadline: float | None = None, stop: Callable[[], bool] | None = None) -> None:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        self.calls = 0
         self.deadline = deadline
         self.stop = stop
 
@@ -150,12 +153,12 @@ class EndgameSolver:
         return result.score, best
 
     def principal_line(self, p: Bitboard, o: Bitboard, length: int = 60) -> tuple[Square | None, ...]:
-        """The best line read back from the table (None for a pass), then, where the table stops
-        (the kernel's positions are not in it), found again move by move; for display only."""
+        """The best line read back from the table (None for a pass), then from the kernel's
+        table, then, in the last empties, found again move by move; for display only."""
         line = list(principal_line(self.table, p, o, length))
         for square in line:
             p, o = after(p, o, square)
-        while len(line) < length and 64 - (p | o).bit_count() <= KERNEL_EMPTIES:
+        while len(line) < length:
             moves = legal_moves(p, o)
             if not moves:
                 if not legal_moves(o, p):
@@ -163,13 +166,17 @@ class EndgameSolver:
                 line.append(None)
                 p, o = o, p
                 continue
-            value = kernel.solve_small(p, o, -INF, INF, False)
-            # the first move whose value is proven to reach the position's value
-            square = next(
-                s
-                for s in squares_of(moves)
-                if -kernel.solve_small(*after(p, o, s), -value, -value + 1, False) >= value
-            )
+            square = kernel.table_move(p, o)
+            if square < 0 or not moves & BIT[square]:
+                if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
+                    break
+                value = kernel.solve_exact(p, o, -INF, INF, False)
+                # the first move whose value is proven to reach the position's value
+                square = next(
+                    s
+                    for s in squares_of(moves)
+                    if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False) >= value
+                )
             line.append(square)
             p, o = after(p, o, square)
         return tuple(line)
@@ -189,10 +196,12 @@ class EndgameSolver:
         self.nodes += 1
         if empties <= KERNEL_EMPTIES:
             before = kernel.nodes()
-            score = kernel.solve_small(p, o, alpha, beta, passed != 0)
+            score = kernel.solve_exact(p, o, alpha, beta, passed != 0)
             self.nodes += kernel.nodes() - before
             return score
-        if self.nodes & 255 == 0 and out_of_time(self.deadline, self.stop):
+        # counted apart from the nodes, which jump by whole kernel searches
+        self.calls += 1
+        if self.calls & 31 == 0 and out_of_time(self.deadline, self.stop):
             raise SolveTimeout
         if alpha >= STABILITY_ALPHA:
             # the opponent's discs that can never flip cap what `p` can reach

@@ -79,6 +79,9 @@ class Engine:
     def __init__(self, settings: EngineSettings | None = None) -> None:
         self.settings = settings or EngineSettings()
         self.table: dict[int, tuple[int, int, int, int]] = {}
+        #: kept from move to move: a solve that ran out of time still fills the table the next
+        #: move's solve (two empties fewer) starts from
+        self.solver = EndgameSolver()
         self.nodes = 0
         self.deadline = float("inf")
         self.stop: Callable[[], bool] = lambda: False
@@ -103,6 +106,8 @@ class Engine:
             return moves.bit_length() - 1
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
+        if len(self.solver.table) > TABLE_LIMIT:
+            self.solver.table.clear()
         empties = 64 - (p | o).bit_count()
         settings = self.settings
         if empties <= settings.solve_empties:
@@ -110,7 +115,8 @@ class Engine:
             # the answer should the solver run out of time
             presearch = None if seconds is None else seconds * settings.presearch_share
             best = self.iterate(p, o, presearch, report, started, depth_limit=4 if seconds is None else 60)
-            solver = EndgameSolver(deadline, self.stop)
+            solver = self.solver
+            solver.deadline, solver.stop = deadline, self.stop
             try:
                 result = solver.solve(p, o, first=best)
             except SolveTimeout:

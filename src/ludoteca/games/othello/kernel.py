@@ -51,6 +51,20 @@ INF = cython.declare(cython.int, 65)
 
 _nodes = cython.declare(cython.longlong, 0)
 
+#: from this many empties on, the exact search keeps what it learns of a position in its table
+TABLE_EMPTIES = cython.declare(cython.int, 10)
+#: the table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts about
+#: its position, true in any later search, so the table is never cleared
+TABLE_BITS = cython.declare(cython.int, 19)
+_HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
+# (both sizes are 2**TABLE_BITS: a C array's size must be written out)
+_table_p = cython.declare(cython.ulonglong[524288])  # type: ignore[misc,valid-type]
+_table_o = cython.declare(cython.ulonglong[524288])  # type: ignore[misc,valid-type]
+_table_lower = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+_table_upper = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+_table_move = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+
 
 # ----- primitives ------------------------------------------------------------------------------------
 @cython.cfunc
@@ -228,7 +242,7 @@ def perft(
 # ----- exact endgame, last empties -------------------------------------------------------------------
 @cython.ccall
 def nodes() -> cython.longlong:
-    """Positions visited by `solve_small` since the program started."""
+    """Positions visited by `solve_exact` since the program started."""
     return _nodes
 
 
@@ -327,12 +341,28 @@ def _scan(
     return best
 
 
+@cython.cfunc
+@cython.inline
+def _slot(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    return cython.cast(cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - TABLE_BITS))
+
+
 @cython.ccall
-def solve_small(
+def table_move(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The best move the exact search remembers for the position, or -1 (for reading lines)."""
+    slot: cython.int = _slot(p, o)
+    move: cython.int = -1
+    if _table_p[slot] == p and _table_o[slot] == o:
+        move = _table_move[slot]
+    return move
+
+
+@cython.ccall
+def solve_exact(
     p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
 ) -> cython.int:
-    """The exact value for `p` (fail-soft within alpha, beta), without a transposition table: for
-    the last dozen empties, where a table costs more than it saves. Moves are ordered fastest
+    """The exact value for `p` (fail-soft within alpha, beta). Positions with TABLE_EMPTIES or
+    more go to the table (their best move is tried first next time). Moves are ordered fastest
     first (fewest replies left to the opponent, corners counted double; fewest own discs next to
     an empty square next), the first searched with the full window, the others with a null window
     and searched again when they prove better."""
@@ -351,7 +381,23 @@ def solve_small(
     if not moves:
         if passed or not legal_moves(o, p):
             return final_score(p, o)
-        return -solve_small(o, p, -beta, -alpha, True)
+        return -solve_exact(o, p, -beta, -alpha, True)
+    slot: cython.int = -1
+    remembered: cython.int = -1
+    if empties >= TABLE_EMPTIES:
+        slot = _slot(p, o)
+        if _table_p[slot] == p and _table_o[slot] == o:
+            lower: cython.int = _table_lower[slot]
+            upper = _table_upper[slot]
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+            remembered = _table_move[slot]
+    original_alpha: cython.int = alpha
+    original_beta: cython.int = beta
     keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
     squares = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
     count: cython.int = 0
@@ -368,15 +414,18 @@ def solve_small(
         low = moves & (~moves + _ONE) & FULL
         moves ^= low
         square = _lowest(low)
-        f = flips(p, o, square)
-        mine = p | f | low
-        reply = legal_moves(o ^ f, mine)
-        left = empty ^ low
-        key = (popcount(reply) + popcount(reply & CORNERS)) * 16 + popcount(_neighbours(left) & mine) * 4
-        if low & CORNERS:
-            key -= 2
-        elif low & X_SQUARES:
-            key += 2
+        if square == remembered:
+            key = -1000
+        else:
+            f = flips(p, o, square)
+            mine = p | f | low
+            reply = legal_moves(o ^ f, mine)
+            left = empty ^ low
+            key = (popcount(reply) + popcount(reply & CORNERS)) * 16 + popcount(_neighbours(left) & mine) * 4
+            if low & CORNERS:
+                key -= 2
+            elif low & X_SQUARES:
+                key += 2
         # insertion into the sorted prefix: a dozen moves at most, usually fewer
         i = count
         while i > 0 and keys[i - 1] > key:
@@ -387,21 +436,29 @@ def solve_small(
         squares[i] = square
         count += 1
     best: cython.int = -INF
+    best_move: cython.int = -1
     score: cython.int
     for j in range(count):
         square = squares[j]
         f = flips(p, o, square)
         low = _ONE << square
         if j == 0:
-            score = -solve_small(o ^ f, p | f | low, -beta, -alpha, False)
+            score = -solve_exact(o ^ f, p | f | low, -beta, -alpha, False)
         else:
-            score = -solve_small(o ^ f, p | f | low, -alpha - 1, -alpha, False)
+            score = -solve_exact(o ^ f, p | f | low, -alpha - 1, -alpha, False)
             if alpha < score < beta:
-                score = -solve_small(o ^ f, p | f | low, -beta, -score, False)
+                score = -solve_exact(o ^ f, p | f | low, -beta, -score, False)
         if score > best:
             best = score
+            best_move = square
             if score > alpha:
                 alpha = score
                 if alpha >= beta:
                     break
+    if slot >= 0:
+        _table_p[slot] = p
+        _table_o[slot] = o
+        _table_move[slot] = best_move
+        _table_lower[slot] = best if best > original_alpha else -INF
+        _table_upper[slot] = best if best < original_beta else INF
     return best

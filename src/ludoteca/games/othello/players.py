@@ -23,10 +23,12 @@ from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
 #: seconds per move for each level (level 5 at most 2 s)
 THINK_SECONDS: Final[dict[int, float]] = {1: 0.0, 2: 0.1, 3: 0.3, 4: 1.0, 5: 2.0}
 
-_SETTINGS: Final[dict[int, EngineSettings]] = {
+LEVEL_SETTINGS: Final[dict[int, EngineSettings]] = {
     3: EngineSettings(max_depth=3),
     4: EngineSettings(max_depth=6, solve_empties=12),
-    5: EngineSettings(max_depth=60, solve_empties=16),
+    # perfect play from 20 empties: the compiled solver needs about 1 s there (median of positions
+    # from games; `ludoteca bench othello --level5`), so a short presearch leaves it most of the 2 s
+    5: EngineSettings(max_depth=60, solve_empties=20, presearch_share=0.1),
 }
 
 
@@ -116,7 +118,7 @@ def player_for_level(level: int) -> Player:
         return RandomOthelloPlayer()
     if level == 2:
         return GreedyOthelloPlayer()
-    return EnginePlayer(_SETTINGS[level], THINK_SECONDS[level])
+    return EnginePlayer(LEVEL_SETTINGS[level], THINK_SECONDS[level])
 
 
 #: what the game declares as its computer levels
