@@ -94,9 +94,17 @@ class EndgameSolver:
 
     # ----- public ---------------------------------------------------------------------------------
     def solve(
-        self, p: Bitboard, o: Bitboard, alpha: int = -INF, beta: int = INF, first: Square | None = None
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        alpha: int = -INF,
+        beta: int = INF,
+        first: Square | None = None,
+        guess: int = 0,
     ) -> SolveResult:
-        """The exact value for `p` (within [alpha, beta]: outside, a bound) and a best move."""
+        """The exact value for `p` (within [alpha, beta]: outside, a bound) and a best move.
+        `guess` (a disc difference, from a midgame search) is where the null-window tests start:
+        a good one saves about a third of the work on positions from games."""
         started = time.perf_counter()
         self.nodes = 0
         moves = legal_moves(p, o)
@@ -106,7 +114,7 @@ class EndgameSolver:
             score = -self._search(o, p, -beta, -alpha, 64 - (p | o).bit_count(), 0, -1)
             return SolveResult(score, None, self.nodes, time.perf_counter() - started)
         if alpha <= -INF and beta >= INF:
-            score, move = self._converge(p, o, moves, first, 0)
+            score, move = self._converge(p, o, moves, first, max(-64, min(64, guess)))
         else:
             score, move = self._root(p, o, alpha, beta, moves, first)
         return SolveResult(score, move, self.nodes, time.perf_counter() - started)

@@ -83,6 +83,8 @@ class Engine:
         #: move's solve (two empties fewer) starts from
         self.solver = EndgameSolver()
         self.nodes = 0
+        #: the value of the deepest finished iteration, for the side to move (evaluation units)
+        self.score = 0
         self.deadline = float("inf")
         self.stop: Callable[[], bool] = lambda: False
 
@@ -118,7 +120,8 @@ class Engine:
             solver = self.solver
             solver.deadline, solver.stop = deadline, self.stop
             try:
-                result = solver.solve(p, o, first=best)
+                # the evaluation counts about ten units a disc
+                result = solver.solve(p, o, first=best, guess=self.score // 10)
             except SolveTimeout:
                 return best
             if report is not None:
@@ -149,6 +152,7 @@ class Engine:
         started = time.perf_counter() if started is None else started
         self.deadline = float("inf") if seconds is None else time.perf_counter() + seconds
         self.nodes = 0
+        self.score = 0
         moves = squares_of(legal_moves(p, o))
         best = moves[0]
         score = 0
@@ -156,6 +160,7 @@ class Engine:
         for depth in range(1, min(self.settings.max_depth, depth_limit, empties) + 1):
             try:
                 score, best = self._aspiration(p, o, depth, score, best)
+                self.score = score
             except SearchStopped as stopped:
                 if stopped.args and stopped.args[0] is not None:
                     best = stopped.args[0]
