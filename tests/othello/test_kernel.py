@@ -121,3 +121,15 @@ def test_both_forms_find_the_same_stable_discs() -> None:
             occupied = state.black | state.white
             for me in (state.black, state.white):
                 assert compiled.stable_discs(me, occupied) == plain.stable_discs(me, occupied)
+
+
+def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None:
+    state = next(s for s in random_game(21) if 64 - (s.black | s.white).bit_count() == 11)
+    p, o = sides(state)
+    value = form.solve_exact(p, o, -65, 65, False)
+    move = form.table_move(p, o)
+    assert form.legal_moves(p, o) & (1 << move)
+    f = form.flips(p, o, move)
+    assert -form.solve_exact(o ^ f, p | f | (1 << move), -65, 65, False) == value
+    form.clear_table()
+    assert form.table_move(p, o) == -1

@@ -358,6 +358,16 @@ def table_move(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
 
 
 @cython.ccall
+def clear_table() -> cython.int:
+    """Forget every position (for benchmarks that must not profit from an earlier run)."""
+    slot: cython.int
+    for slot in range(1 << TABLE_BITS):
+        _table_p[slot] = 0
+        _table_o[slot] = 0
+    return 0
+
+
+@cython.ccall
 def solve_exact(
     p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
 ) -> cython.int:
