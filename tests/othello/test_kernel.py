@@ -133,3 +133,15 @@ def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None
     assert -form.solve_exact(o ^ f, p | f | (1 << move), -65, 65, False) == value
     form.clear_table()
     assert form.table_move(p, o) == -1
+
+
+def test_the_levels_load_without_the_search_so_a_first_build_happens_on_the_thinking_thread() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, ludoteca.games.othello.players as levels; levels.player_for_level(5); "
+        "print('ludoteca.games.othello.search' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -12,7 +12,7 @@ import pytest
 from ludoteca.games.othello import GAME
 from ludoteca.games.othello.bitboard import BIT, flips, legal_moves, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
-from ludoteca.games.othello.engine import WIN_UNIT, Engine, EngineSettings, SearchProgress
+from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, OthelloState
@@ -27,6 +27,7 @@ from ludoteca.games.othello.search import (
     pass_or_end,
     search_moves,
 )
+from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProgress
 
 PERFT = Path(__file__).parent.parent / "data" / "othello_perft.txt"
 

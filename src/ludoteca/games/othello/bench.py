@@ -42,11 +42,12 @@ from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME
 from ludoteca.games.othello.bitboard import square_name, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver
-from ludoteca.games.othello.engine import Engine, EngineSettings, SearchProgress
+from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
 from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
 from ludoteca.games.othello.search import after, kernel, legal_moves
+from ludoteca.games.othello.settings import EngineSettings, SearchProgress
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move

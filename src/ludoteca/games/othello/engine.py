@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Final
 
 from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
-from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.search import (
     SearchStopped,
     after,
@@ -41,36 +39,12 @@ from ludoteca.games.othello.search import (
     principal_line,
     search_moves,
 )
+from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProgress
 
-#: the value of a finished game per disc of difference: bigger than any heuristic value
-WIN_UNIT: Final = 10_000
 INFINITY: Final = 10_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 #: how many entries the table may hold before it is cleared
 TABLE_LIMIT: Final = 400_000
-
-Evaluator = Callable[[Bitboard, Bitboard], int]
-
-
-@dataclass
-class SearchProgress:
-    depth: int
-    #: from the side to move's point of view, in evaluation units (WIN_UNIT per disc when proven)
-    score: int
-    line: tuple[Square | None, ...]
-    nodes: int
-    seconds: float
-    exact: bool = False
-
-
-@dataclass
-class EngineSettings:
-    max_depth: int = 60
-    #: solve exactly when at most this many squares are empty (0: never)
-    solve_empties: int = 0
-    #: share of the time for the midgame search before the exact solver takes over
-    presearch_share: float = 0.25
-    evaluator: Evaluator = field(default=evaluate)
 
 
 class Engine:

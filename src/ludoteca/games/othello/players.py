@@ -4,19 +4,22 @@
 2. one move ahead with the evaluation (and a little noise, so it varies);
 3. three moves ahead, no endgame solver;
 4. up to six moves ahead, exact play in the last 12 empty squares;
-5. the full engine: iterative deepening as deep as the time allows, exact play from 16 empties.
+5. the full engine: iterative deepening as deep as the time allows, exact play from 20 empties.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
 from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.othello.bitboard import BIT, Bitboard, flips, legal_moves, square_name, squares_of
-from ludoteca.games.othello.engine import WIN_UNIT, Engine, EngineSettings, SearchProgress
+from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProgress
+
+if TYPE_CHECKING:
+    from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
 
@@ -84,8 +87,19 @@ class EnginePlayer(Player):
     name = "othello engine"
 
     def __init__(self, settings: EngineSettings, default_seconds: float) -> None:
-        self.engine = Engine(settings)
+        self.settings = settings
+        self._engine: Engine | None = None
         self.default_seconds = default_seconds
+
+    @property
+    def engine(self) -> Engine:
+        """Made on first use, which is on the thinking thread: importing the search may compile
+        its kernel (once per installation, seconds), and the window must keep drawing meanwhile."""
+        if self._engine is None:
+            from ludoteca.games.othello.engine import Engine
+
+            self._engine = Engine(self.settings)
+        return self._engine
 
     def choose(
         self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
