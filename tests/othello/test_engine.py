@@ -12,11 +12,12 @@ from ludoteca.ai.base import Budget, SearchCancelled, SearchInfo
 from ludoteca.games.othello import GAME, PASS, OthelloState
 from ludoteca.games.othello.bitboard import BIT, flips, legal_moves, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver
-from ludoteca.games.othello.engine import Engine, EngineSettings
+from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE
 from ludoteca.games.othello.players import THINK_SECONDS, player_for_level
 from ludoteca.games.othello.search import final_score
+from ludoteca.games.othello.settings import EngineSettings
 
 
 def sides(state: OthelloState) -> tuple[int, int]:

@@ -6,31 +6,48 @@ Sections (all but the tournament run when none is named):
 * depth: the depth the engine completes in 1 s and in 2 s from the start position;
 * endgame: exact solve times of 18-empty positions from the public FFO endgame test suite, each
   checked against its published value;
+* ffo: the FFO positions #40–#44 (20–23 empties), exact score and best move checked against the
+  published ones; with `--edax PATH` (a build of the public Edax, for instance from a scratch folder)
+  the same positions are solved by Edax on one thread too, and the ratio of processor times printed;
+* level5: positions with `--empties` empty squares from games of the engine against itself (random
+  openings): does level 5 play a best move (checked by solving every move exactly) in its 2 s, and
+  how long does its exact solve take;
 * tournament: computer levels against each other, colours alternating, each pair of games from
   the same random opening.
 
-Times are medians over `--repeats` runs; CPU time is printed beside wall time because the
-machine may be shared.
+Times are medians over `--repeats` runs; processor time is the figure to compare (the machine may
+be shared), wall time is printed beside it. The header says whether the engines run compiled.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
+import re
+import resource
 import statistics
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Final, TypeVar
 
+from ludoteca.ai import native
 from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME
-from ludoteca.games.othello.bitboard import square_name
+from ludoteca.games.othello.bitboard import square_name, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver
-from ludoteca.games.othello.engine import Engine, SearchProgress
+from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
+from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
+from ludoteca.games.othello.search import after, kernel, legal_moves
+from ludoteca.games.othello.settings import EngineSettings, SearchProgress
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -43,11 +60,22 @@ ENDGAMES_18: Final = (
     ("--XXX------OXX-----OOOO-OOOOXOOOOOXOXXOOOOOXOXXOO-OOXO-O-OOOOOO- X", 40, "c3"),
 )
 
+#: FFO #40–#44 (the public FFO endgame test suite): position, exact value for the side to move, the
+#: published best moves
+FFO_40_44: Final = (
+    ("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", 38, ("a2",)),
+    ("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", 0, ("h4",)),
+    ("--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", 6, ("g2",)),
+    ("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", -12, ("c7", "g3")),
+    ("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", -14, ("d2", "b8")),
+)
 
 T = TypeVar("T")
 
 
 def _timed(action: Callable[[], T]) -> tuple[float, float, T]:
+    # the kernel's table outlives a solve: every timed run starts from an empty one
+    kernel.clear_table()
     wall, cpu = time.perf_counter(), time.process_time()
     result = action()
     return time.perf_counter() - wall, time.process_time() - cpu, result
@@ -66,7 +94,7 @@ def bench_perft(repeats: int, depth: int) -> None:
         cpus.append(cpu)
     print(
         f"engine perft {depth}: {leaves} leaves, median {_median(walls):.2f} s wall "
-        f"({_median(cpus):.2f} s CPU), {leaves / _median(cpus):,.0f} leaves/s (CPU)"
+        f"({_median(cpus):.4f} s CPU), {leaves / max(_median(cpus), 1e-9):,.0f} leaves/s (CPU)"
     )
     walls, cpus = [], []
     start = GAME.start({}, 0, 2)
@@ -121,6 +149,101 @@ def bench_endgame(repeats: int, count: int) -> None:
         )
 
 
+def _edax_solve(edax: Path, text: str) -> tuple[float, float, int, str]:
+    """Edax on one thread solving `text` exactly: wall and processor seconds, score, best move."""
+    with tempfile.TemporaryDirectory() as scratch:
+        problem = Path(scratch, "position.obf")
+        problem.write_text(text + ";\n", encoding="ascii")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = time.perf_counter()
+        done = subprocess.run(
+            [str(edax), "-solve", str(problem), "-n", "1", "-l", "60", "-book-usage", "off"],
+            capture_output=True,
+            text=True,
+            cwd=edax.parent,
+            check=False,
+        )
+        wall = time.perf_counter() - wall
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    row = re.search(r"^\s*1\|\s*\d+\s+([+-]\d+)\s+\S+\s+\d+\s+\d+\s+(\w\d)", done.stdout, re.M)
+    if row is None:
+        raise SystemExit(f"Edax gave no result ({done.returncode}): {(done.stderr or done.stdout)[-400:]}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, cpu, int(row.group(1)), row.group(2).lower()
+
+
+def bench_ffo(repeats: int, edax: Path | None) -> None:
+    if edax is not None and not os.access(edax, os.X_OK):
+        raise SystemExit(f"--edax {edax}: not an executable file")
+    for number, (text, expected, moves) in enumerate(FFO_40_44, start=40):
+        black, white, side = parse_position_text(text)
+        p, o = (black, white) if side == BLACK else (white, black)
+        walls, cpus = [], []
+        score, best, nodes = 0, "", 0
+        for _ in range(repeats):
+            wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
+            score, nodes = result.score, result.nodes
+            best = square_name(result.move) if result.move is not None else "pass"
+            walls.append(wall)
+            cpus.append(cpu)
+        verdict = "ok" if score == expected and best in moves else f"WRONG (published {expected:+d} {moves})"
+        line = (
+            f"FFO #{number} ({64 - (black | white).bit_count()} empties): {score:+d} {best} [{verdict}], "
+            f"{nodes:,} nodes, median {_median(cpus):.2f} s CPU ({_median(walls):.2f} s wall)"
+        )
+        if edax is not None:
+            runs = [_edax_solve(edax, text) for _ in range(repeats)]
+            edax_cpu = _median([cpu for _, cpu, _, _ in runs])
+            _, _, edax_score, edax_move = runs[-1]
+            line += (
+                f"; Edax {edax_score:+d} {edax_move} median {edax_cpu:.2f} s CPU: "
+                f"ratio {_median(cpus) / max(edax_cpu, 1e-6):.1f}"
+            )
+        print(line, flush=True)
+
+
+def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]]:
+    """Positions with `empties` empty squares from games of a depth-3 engine against itself,
+    after four random plies, the side to move having a move."""
+    rng = random.Random(seed)
+    found: list[tuple[int, int]] = []
+    while len(found) < count:
+        p, o, plies = START_BLACK, START_WHITE, 0
+        engine = Engine(EngineSettings(max_depth=3))
+        while 64 - (p | o).bit_count() > empties:
+            moves = legal_moves(p, o)
+            if not moves:
+                if not legal_moves(o, p):
+                    break
+                p, o = o, p
+                continue
+            square = rng.choice(squares_of(moves)) if plies < 4 else engine.iterate(p, o, None, depth_limit=3)
+            p, o = after(p, o, square)
+            plies += 1
+        if 64 - (p | o).bit_count() == empties and legal_moves(p, o):
+            found.append((p, o))
+    return found
+
+
+def bench_level5(count: int, empties: int, seed: int) -> None:
+    best_played = solved = 0
+    cpus = []
+    for p, o in _game_positions(count, empties, seed):
+        reports: list[SearchProgress] = []
+        player = EnginePlayer(LEVEL_SETTINGS[5], THINK_SECONDS[5])
+        kernel.clear_table()
+        cpu = time.process_time()
+        move = player.engine.choose(p, o, THINK_SECONDS[5], report=reports.append)
+        cpus.append(time.process_time() - cpu)
+        _, best = EndgameSolver().best_moves(p, o)
+        best_played += move in best
+        solved += any(report.exact for report in reports)
+    print(
+        f"level 5 from {empties} empties, {count} positions from games: a best move {best_played} times, "
+        f"solved within {THINK_SECONDS[5]:g} s {solved} times; median {_median(cpus):.2f} s CPU a move"
+    )
+
+
 def bench_tournament(
     pairs: list[tuple[int, int]], games: int, opening_plies: int, seed: int, verbose: bool = False
 ) -> None:
@@ -145,9 +268,13 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--perft", action="store_true", help="perft speed and perft 9 time")
     parser.add_argument("--depth", action="store_true", help="depth reached in 1 s and 2 s")
     parser.add_argument("--endgame", action="store_true", help="exact solves of 18-empty positions")
+    parser.add_argument("--ffo", action="store_true", help="exact solves of FFO #40–#44 (20–23 empties)")
+    parser.add_argument("--edax", type=Path, default=None, help="an Edax binary to solve FFO #40–#44 too")
+    parser.add_argument("--level5", action="store_true", help="level 5's endgame moves checked exactly")
+    parser.add_argument("--empties", type=int, default=20, help="empty squares of the level 5 positions")
     parser.add_argument("--tournament", action="store_true", help="levels against each other")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
-    parser.add_argument("--perft-depth", type=int, default=8, help="depth of the engine perft")
+    parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
     parser.add_argument("--positions", type=int, default=len(ENDGAMES_18), help="how many endgames")
     parser.add_argument("--games", type=int, default=10, help="games per pair of levels")
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
@@ -155,13 +282,19 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--verbose", action="store_true", help="print every game of the tournament")
     args = parser.parse_args(list(argv))
-    chosen = args.perft or args.depth or args.endgame or args.tournament
+    chosen = args.perft or args.depth or args.endgame or args.ffo or args.level5 or args.tournament
+    form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
+    print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)
     if args.depth or not chosen:
         bench_depth(args.repeats)
     if args.endgame or not chosen:
         bench_endgame(args.repeats, args.positions)
+    if args.ffo:
+        bench_ffo(args.repeats, args.edax)
+    if args.level5:
+        bench_level5(args.positions, args.empties, args.seed)
     if args.tournament:
         bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
     return 0

@@ -24,51 +24,27 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Final
 
-from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, flips, legal_moves, squares_of
+from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
-from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.search import (
     SearchStopped,
     after,
+    kernel,
+    legal_moves,
     ordered_moves,
     out_of_time,
     pass_or_end,
     principal_line,
     search_moves,
 )
+from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProgress
 
-#: the value of a finished game per disc of difference: bigger than any heuristic value
-WIN_UNIT: Final = 10_000
 INFINITY: Final = 10_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 #: how many entries the table may hold before it is cleared
 TABLE_LIMIT: Final = 400_000
-
-Evaluator = Callable[[Bitboard, Bitboard], int]
-
-
-@dataclass
-class SearchProgress:
-    depth: int
-    #: from the side to move's point of view, in evaluation units (WIN_UNIT per disc when proven)
-    score: int
-    line: tuple[Square | None, ...]
-    nodes: int
-    seconds: float
-    exact: bool = False
-
-
-@dataclass
-class EngineSettings:
-    max_depth: int = 60
-    #: solve exactly when at most this many squares are empty (0: never)
-    solve_empties: int = 0
-    #: share of the time for the midgame search before the exact solver takes over
-    presearch_share: float = 0.25
-    evaluator: Evaluator = field(default=evaluate)
 
 
 class Engine:
@@ -77,7 +53,12 @@ class Engine:
     def __init__(self, settings: EngineSettings | None = None) -> None:
         self.settings = settings or EngineSettings()
         self.table: dict[int, tuple[int, int, int, int]] = {}
+        #: kept from move to move: a solve that ran out of time still fills the table the next
+        #: move's solve (two empties fewer) starts from
+        self.solver = EndgameSolver()
         self.nodes = 0
+        #: the value of the deepest finished iteration, for the side to move (evaluation units)
+        self.score = 0
         self.deadline = float("inf")
         self.stop: Callable[[], bool] = lambda: False
 
@@ -101,6 +82,8 @@ class Engine:
             return moves.bit_length() - 1
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
+        if len(self.solver.table) > TABLE_LIMIT:
+            self.solver.table.clear()
         empties = 64 - (p | o).bit_count()
         settings = self.settings
         if empties <= settings.solve_empties:
@@ -108,9 +91,11 @@ class Engine:
             # the answer should the solver run out of time
             presearch = None if seconds is None else seconds * settings.presearch_share
             best = self.iterate(p, o, presearch, report, started, depth_limit=4 if seconds is None else 60)
-            solver = EndgameSolver(deadline, self.stop)
+            solver = self.solver
+            solver.deadline, solver.stop = deadline, self.stop
             try:
-                result = solver.solve(p, o, first=best)
+                # the evaluation counts about ten units a disc
+                result = solver.solve(p, o, first=best, guess=self.score // 10)
             except SolveTimeout:
                 return best
             if report is not None:
@@ -141,6 +126,7 @@ class Engine:
         started = time.perf_counter() if started is None else started
         self.deadline = float("inf") if seconds is None else time.perf_counter() + seconds
         self.nodes = 0
+        self.score = 0
         moves = squares_of(legal_moves(p, o))
         best = moves[0]
         score = 0
@@ -148,6 +134,7 @@ class Engine:
         for depth in range(1, min(self.settings.max_depth, depth_limit, empties) + 1):
             try:
                 score, best = self._aspiration(p, o, depth, score, best)
+                self.score = score
             except SearchStopped as stopped:
                 if stopped.args and stopped.args[0] is not None:
                     best = stopped.args[0]
@@ -264,22 +251,5 @@ def _bound(best: int, alpha: int, beta: int) -> int:
 
 def perft(p: Bitboard, o: Bitboard, depth: int, passed: bool = False) -> int:
     """Leaf count of the move tree on raw bitboards (a forced pass is a ply), for benchmarks and
-    for checking the engine's move generation against the rules."""
-    moves = legal_moves(p, o)
-    if not moves:
-        if passed:
-            return 0
-        if depth == 1:
-            return 1 if legal_moves(o, p) else 0
-        if not legal_moves(o, p):
-            return 0
-        return perft(o, p, depth - 1, True)
-    if depth == 1:
-        return moves.bit_count()
-    total = 0
-    while moves:
-        low = moves & -moves
-        moves ^= low
-        f = flips(p, o, low.bit_length() - 1)
-        total += perft(o ^ f, p | f | low, depth - 1)
-    return total
+    for checking the engine's move generation against the rules: the kernel's, compiled or not."""
+    return kernel.perft(p, o, depth, passed)

@@ -4,29 +4,34 @@
 2. one move ahead with the evaluation (and a little noise, so it varies);
 3. three moves ahead, no endgame solver;
 4. up to six moves ahead, exact play in the last 12 empty squares;
-5. the full engine: iterative deepening as deep as the time allows, exact play from 16 empties.
+5. the full engine: iterative deepening as deep as the time allows, exact play from 20 empties.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
 from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.othello.bitboard import BIT, Bitboard, flips, legal_moves, square_name, squares_of
-from ludoteca.games.othello.engine import WIN_UNIT, Engine, EngineSettings, SearchProgress
+from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProgress
+
+if TYPE_CHECKING:
+    from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
 
 #: seconds per move for each level (level 5 at most 2 s)
 THINK_SECONDS: Final[dict[int, float]] = {1: 0.0, 2: 0.1, 3: 0.3, 4: 1.0, 5: 2.0}
 
-_SETTINGS: Final[dict[int, EngineSettings]] = {
+LEVEL_SETTINGS: Final[dict[int, EngineSettings]] = {
     3: EngineSettings(max_depth=3),
     4: EngineSettings(max_depth=6, solve_empties=12),
-    5: EngineSettings(max_depth=60, solve_empties=16),
+    # perfect play from 20 empties: the compiled solver needs about 1 s there (median of positions
+    # from games; `ludoteca bench othello --level5`), so a short presearch leaves it most of the 2 s
+    5: EngineSettings(max_depth=60, solve_empties=20, presearch_share=0.1),
 }
 
 
@@ -82,8 +87,19 @@ class EnginePlayer(Player):
     name = "othello engine"
 
     def __init__(self, settings: EngineSettings, default_seconds: float) -> None:
-        self.engine = Engine(settings)
+        self.settings = settings
+        self._engine: Engine | None = None
         self.default_seconds = default_seconds
+
+    @property
+    def engine(self) -> Engine:
+        """Made on first use, which is on the thinking thread: importing the search may compile
+        its kernel (once per installation, seconds), and the window must keep drawing meanwhile."""
+        if self._engine is None:
+            from ludoteca.games.othello.engine import Engine
+
+            self._engine = Engine(self.settings)
+        return self._engine
 
     def choose(
         self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
@@ -116,7 +132,7 @@ def player_for_level(level: int) -> Player:
         return RandomOthelloPlayer()
     if level == 2:
         return GreedyOthelloPlayer()
-    return EnginePlayer(_SETTINGS[level], THINK_SECONDS[level])
+    return EnginePlayer(LEVEL_SETTINGS[level], THINK_SECONDS[level])
 
 
 #: what the game declares as its computer levels

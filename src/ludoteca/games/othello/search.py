@@ -7,6 +7,9 @@ line from a transposition table. What differs stays with each of them: the leave
 exact score), the table's entries (a depth-limited heuristic bound or exact lower and upper
 bounds), the deadline's granularity and the endgame's special cases near the end.
 
+Move generation, flips and the exact search of the last empties come from `kernel.py`, compiled
+to C where Cython can (`ludoteca.ai.native`), plain Python elsewhere.
+
 Every child search has the signature of `Search` below, so that the loop can call either side's
 search and hand down the replies found while ordering (the child would generate them again).
 """
@@ -15,19 +18,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
-from ludoteca.games.othello.bitboard import (
-    BIT,
-    CORNERS,
-    FULL,
-    NOT_A,
-    NOT_H,
-    Bitboard,
-    Square,
-    flips,
-    legal_moves,
-)
+from ludoteca.ai.native import compiled
+from ludoteca.games.othello import kernel as kernel_source
+from ludoteca.games.othello.bitboard import BIT, CORNERS, FULL, NOT_A, NOT_H, Bitboard, Square
+
+#: the hot loops, compiled where Cython can (`kernel.py`); every search takes its primitives here
+if TYPE_CHECKING:
+    kernel = kernel_source
+else:
+    kernel = compiled(kernel_source)
+legal_moves = kernel.legal_moves
+flips = kernel.flips
 
 #: the key of the move to try before all others (every other key is ≥ 0)
 FIRST: Final = -1_000_000

@@ -1,0 +1,474 @@
+"""The Othello engines' hot loops, written once: compiled by Cython where it can, plain Python elsewhere.
+
+`ludoteca.ai.native.compiled` turns this file into a C extension in the user's cache folder (Cython's
+pure-Python mode: the `cython.*` annotations give C types, and plain Python ignores them); when
+Cython cannot compile it (no C compiler, `LUDOTECA_NATIVE=0`) the same functions run here as written.
+Both forms are checked against the rules (`tests/games/othello/test_kernel.py`).
+
+Rules for writing in this file, so that both forms compute the same thing:
+* bitboards are `cython.ulonglong` (C: unsigned 64-bit, shifts drop what leaves the board; Python:
+  unbounded ints), so every left shift and every `~` is masked by a 64-bit value before it is kept;
+* constants are C constants (`cython.declare`), never bare literals above 2**31 in an expression
+  (Cython would make those Python objects);
+* no Python containers in the hot loops: small C arrays declared with `cython.declare`.
+
+Square index = 8 × row + column, a1 = 0 (as in `bitboard.py`, the rules' own reference).
+"""
+
+from __future__ import annotations
+
+import cython
+
+FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+#: opponent discs that can lie inside a horizontal or diagonal run (columns b–g)
+INNER = cython.declare(cython.ulonglong, 0x7E7E7E7E7E7E7E7E)
+NOT_A = cython.declare(cython.ulonglong, 0xFEFEFEFEFEFEFEFE)
+NOT_H = cython.declare(cython.ulonglong, 0x7F7F7F7F7F7F7F7F)
+CORNERS = cython.declare(cython.ulonglong, 0x8100000000000081)
+#: the squares diagonally next to a corner: played last when nothing says otherwise
+X_SQUARES = cython.declare(cython.ulonglong, 0x0042000000004200)
+#: the four 4×4 quarters of the board (parity: the last empty of a region is worth having)
+QUARTER_0 = cython.declare(cython.ulonglong, 0x000000000F0F0F0F)
+QUARTER_1 = cython.declare(cython.ulonglong, 0x00000000F0F0F0F0)
+QUARTER_2 = cython.declare(cython.ulonglong, 0x0F0F0F0F00000000)
+QUARTER_3 = cython.declare(cython.ulonglong, 0xF0F0F0F000000000)
+EDGES = cython.declare(cython.ulonglong, 0xFF818181818181FF)
+#: columns a and h; rows 1 and 8
+SIDES_AH = cython.declare(cython.ulonglong, 0x8181818181818181)
+SIDES_18 = cython.declare(cython.ulonglong, 0xFF000000000000FF)
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_ONE = cython.declare(cython.ulonglong, 1)
+
+#: below this many empties the exact search scans empty squares instead of ordering moves
+SCAN_EMPTIES = cython.declare(cython.int, 6)
+#: try the stability cut-off only when `p` is looking for at least this score
+STABILITY_ALPHA = cython.declare(cython.int, 8)
+#: a bound wider than any disc difference
+INF = cython.declare(cython.int, 65)
+
+_nodes = cython.declare(cython.longlong, 0)
+
+#: from this many empties on, the exact search keeps what it learns of a position in its table
+TABLE_EMPTIES = cython.declare(cython.int, 10)
+#: the table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts about
+#: its position, true in any later search, so the table is never cleared
+TABLE_BITS = cython.declare(cython.int, 19)
+_HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
+# (both sizes are 2**TABLE_BITS: a C array's size must be written out)
+_table_p = cython.declare(cython.ulonglong[524288])  # type: ignore[misc,valid-type]
+_table_o = cython.declare(cython.ulonglong[524288])  # type: ignore[misc,valid-type]
+_table_lower = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+_table_upper = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+_table_move = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+
+
+# ----- primitives ------------------------------------------------------------------------------------
+@cython.cfunc
+@cython.inline
+def popcount(x: cython.ulonglong) -> cython.int:
+    if cython.compiled:
+        # the classic parallel bit count (gcc turns it into one instruction where it can)
+        x = x - ((x >> 1) & _M1)
+        x = (x & _M2) + ((x >> 2) & _M2)
+        x = (x + (x >> 4)) & _M4
+        return cython.cast(cython.int, ((x * _H01) & FULL) >> 56)
+    return x.bit_count()
+
+
+@cython.cfunc
+@cython.inline
+def _run_up(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -> cython.ulonglong:
+    """The squares of `through` reached from `x` by steps of +`shift` (six steps: a whole line)."""
+    t: cython.ulonglong = through & (x << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    t |= through & (t << shift)
+    return t
+
+
+@cython.cfunc
+@cython.inline
+def _run_down(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -> cython.ulonglong:
+    """The squares of `through` reached from `x` by steps of -`shift`."""
+    t: cython.ulonglong = through & (x >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    t |= through & (t >> shift)
+    return t
+
+
+@cython.ccall
+def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
+    """Every square where `p` may play against `o`: one step beyond each run of opponent discs
+    that starts next to a disc of `p`, in the eight directions."""
+    h: cython.ulonglong = o & INNER
+    moves: cython.ulonglong = ((_run_up(p, h, 1) << 1) & FULL) | (_run_down(p, h, 1) >> 1)
+    moves |= ((_run_up(p, o, 8) << 8) & FULL) | (_run_down(p, o, 8) >> 8)
+    moves |= ((_run_up(p, h, 9) << 9) & FULL) | (_run_down(p, h, 9) >> 9)
+    moves |= ((_run_up(p, h, 7) << 7) & FULL) | (_run_down(p, h, 7) >> 7)
+    return moves & ~(p | o) & FULL
+
+
+@cython.ccall
+def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.ulonglong:
+    """The discs of `o` that a disc of `p` on the empty `square` turns over (0: not a legal move).
+    In each direction, the run of opponent discs from the square counts when a disc of `p` closes
+    it."""
+    x: cython.ulonglong = _ONE << square
+    h: cython.ulonglong = o & INNER
+    flipped: cython.ulonglong = 0
+    t: cython.ulonglong = _run_up(x, h, 1)
+    if (t << 1) & p:
+        flipped |= t
+    t = _run_down(x, h, 1)
+    if (t >> 1) & p:
+        flipped |= t
+    t = _run_up(x, o, 8)
+    if (t << 8) & p:
+        flipped |= t
+    t = _run_down(x, o, 8)
+    if (t >> 8) & p:
+        flipped |= t
+    t = _run_up(x, h, 9)
+    if (t << 9) & p:
+        flipped |= t
+    t = _run_down(x, h, 9)
+    if (t >> 9) & p:
+        flipped |= t
+    t = _run_up(x, h, 7)
+    if (t << 7) & p:
+        flipped |= t
+    t = _run_down(x, h, 7)
+    if (t >> 7) & p:
+        flipped |= t
+    return flipped
+
+
+@cython.cfunc
+@cython.inline
+def _lowest(x: cython.ulonglong) -> cython.int:
+    """The index of the lowest set bit of a non-zero `x`."""
+    return popcount((x & (~x + _ONE) & FULL) - _ONE)
+
+
+@cython.ccall
+def final_score(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The value of a finished game for `p`: disc difference, empty squares to the winner."""
+    mine: cython.int = popcount(p)
+    theirs: cython.int = popcount(o)
+    diff: cython.int = mine - theirs
+    if diff > 0:
+        return diff + 64 - mine - theirs
+    if diff < 0:
+        return diff - (64 - mine - theirs)
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+def _along(
+    x: cython.ulonglong, shift: cython.int, up: cython.ulonglong, down: cython.ulonglong
+) -> cython.ulonglong:
+    """`x` spread along its lines of direction ±`shift` (`up`, `down`: what a step may reach)."""
+    _i: cython.int
+    for _i in range(7):
+        x |= ((x << shift) & up) | ((x >> shift) & down)
+    return x
+
+
+@cython.ccall
+def stable_discs(me: cython.ulonglong, occupied: cython.ulonglong) -> cython.ulonglong:
+    """Discs of `me` that can never be flipped: along each of the four lines through the disc,
+    the line is full, or the disc touches the board's edge or another such disc of its colour."""
+    empty: cython.ulonglong = ~occupied & FULL
+    # a line is free where no empty square lies on it, or at the board's edge
+    h_free: cython.ulonglong = (~_along(empty, 1, NOT_A, NOT_H) & FULL) | SIDES_AH
+    v_free: cython.ulonglong = (~_along(empty, 8, FULL, FULL) & FULL) | SIDES_18
+    dr_free: cython.ulonglong = (~_along(empty, 9, NOT_A, NOT_H) & FULL) | EDGES
+    dl_free: cython.ulonglong = (~_along(empty, 7, NOT_H, NOT_A) & FULL) | EDGES
+    stable: cython.ulonglong = me & h_free & v_free & dr_free & dl_free
+    grown: cython.ulonglong
+    if not stable:
+        return 0
+    while True:
+        grown = stable | (
+            me
+            & (h_free | ((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H))
+            & (v_free | ((stable << 8) & FULL) | (stable >> 8))
+            & (dr_free | ((stable << 9) & NOT_A) | ((stable >> 9) & NOT_H))
+            & (dl_free | ((stable << 7) & NOT_H) | ((stable >> 7) & NOT_A))
+        )
+        if grown == stable:
+            return stable
+        stable = grown
+
+
+# ----- perft -----------------------------------------------------------------------------------------
+@cython.ccall
+def perft(
+    p: cython.ulonglong, o: cython.ulonglong, depth: cython.int, passed: cython.bint
+) -> cython.longlong:
+    """Leaf count of the move tree (a forced pass is a ply); the last ply is counted, not played."""
+    moves: cython.ulonglong = legal_moves(p, o)
+    low: cython.ulonglong
+    f: cython.ulonglong
+    total: cython.longlong = 0
+    if depth <= 0:
+        return 1
+    if not moves:
+        if passed:
+            return 0
+        if depth == 1:
+            return 1 if legal_moves(o, p) else 0
+        return perft(o, p, depth - 1, True)
+    if depth == 1:
+        return popcount(moves)
+    while moves:
+        low = moves & (~moves + _ONE) & FULL
+        moves ^= low
+        f = flips(p, o, _lowest(low))
+        total += perft(o ^ f, p | f | low, depth - 1, False)
+    return total
+
+
+# ----- exact endgame, last empties -------------------------------------------------------------------
+@cython.ccall
+def nodes() -> cython.longlong:
+    """Positions visited by `solve_exact` since the program started."""
+    return _nodes
+
+
+@cython.cfunc
+def _odd_quarters(empty: cython.ulonglong) -> cython.ulonglong:
+    """The empty squares of the quarters that hold an odd number of empties."""
+    odd: cython.ulonglong = 0
+    if popcount(empty & QUARTER_0) & 1:
+        odd |= QUARTER_0
+    if popcount(empty & QUARTER_1) & 1:
+        odd |= QUARTER_1
+    if popcount(empty & QUARTER_2) & 1:
+        odd |= QUARTER_2
+    if popcount(empty & QUARTER_3) & 1:
+        odd |= QUARTER_3
+    return odd & empty
+
+
+@cython.cfunc
+def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
+    """The squares next to a square of `x`."""
+    row: cython.ulonglong = x | ((x << 1) & NOT_A & FULL) | ((x >> 1) & NOT_H)
+    return (row | ((row << 8) & FULL) | (row >> 8)) & ~x & FULL
+
+
+@cython.cfunc
+def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.int:
+    """The final value for `p` with one empty `square` left."""
+    global _nodes
+    _nodes += 1
+    mine: cython.int = popcount(p)
+    f: cython.ulonglong = flips(p, o, square)
+    if f:
+        return 2 * (mine + popcount(f)) - 62
+    f = flips(o, p, square)
+    if f:
+        return 2 * (mine - popcount(f)) - 64
+    # nobody can fill the square: it goes to the winner (63 discs: never a tie)
+    if 2 * mine > 63:
+        return 2 * mine - 62
+    return 2 * mine - 64
+
+
+@cython.cfunc
+def _scan(
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    alpha: cython.int,
+    beta: cython.int,
+    empties: cython.int,
+    passed: cython.bint,
+) -> cython.int:
+    """Exact value with few empties: no move generation, the empty squares next to an opponent disc
+    are tried in turn, those of odd quarters first, then corners before edges before X squares."""
+    global _nodes
+    empty: cython.ulonglong = ~(p | o) & FULL
+    if empties == 1:
+        return _last(p, o, _lowest(empty))
+    _nodes += 1
+    candidates: cython.ulonglong = empty & _neighbours(o)
+    odd: cython.ulonglong = _odd_quarters(empty)
+    best: cython.int = -INF
+    score: cython.int
+    group: cython.int
+    squares: cython.ulonglong
+    low: cython.ulonglong
+    f: cython.ulonglong
+    square: cython.int
+    for group in range(6):
+        squares = odd if group < 3 else empty & ~odd & FULL
+        if group == 0 or group == 3:
+            squares &= CORNERS
+        elif group == 1 or group == 4:
+            squares &= ~(CORNERS | X_SQUARES) & FULL
+        else:
+            squares &= X_SQUARES
+        squares &= candidates
+        while squares:
+            low = squares & (~squares + _ONE) & FULL
+            squares ^= low
+            square = _lowest(low)
+            f = flips(p, o, square)
+            if not f:
+                continue
+            score = -_scan(o ^ f, p | f | low, -beta, -alpha, empties - 1, False)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        return best
+    if best == -INF:
+        if passed:
+            return final_score(p, o)
+        return -_scan(o, p, -beta, -alpha, empties, True)
+    return best
+
+
+@cython.cfunc
+@cython.inline
+def _slot(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    return cython.cast(cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - TABLE_BITS))
+
+
+@cython.ccall
+def table_move(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The best move the exact search remembers for the position, or -1 (for reading lines)."""
+    slot: cython.int = _slot(p, o)
+    move: cython.int = -1
+    if _table_p[slot] == p and _table_o[slot] == o:
+        move = _table_move[slot]
+    return move
+
+
+@cython.ccall
+def clear_table() -> cython.int:
+    """Forget every position (for benchmarks that must not profit from an earlier run)."""
+    slot: cython.int
+    for slot in range(1 << TABLE_BITS):
+        _table_p[slot] = 0
+        _table_o[slot] = 0
+    return 0
+
+
+@cython.ccall
+def solve_exact(
+    p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
+) -> cython.int:
+    """The exact value for `p` (fail-soft within alpha, beta). Positions with TABLE_EMPTIES or
+    more go to the table (their best move is tried first next time). Moves are ordered fastest
+    first (fewest replies left to the opponent, corners counted double; fewest own discs next to
+    an empty square next), the first searched with the full window, the others with a null window
+    and searched again when they prove better."""
+    global _nodes
+    empty: cython.ulonglong = ~(p | o) & FULL
+    empties: cython.int = popcount(empty)
+    if empties <= SCAN_EMPTIES:
+        return _scan(p, o, alpha, beta, empties, passed)
+    _nodes += 1
+    if alpha >= STABILITY_ALPHA:
+        # the opponent's discs that can never flip cap what `p` can reach
+        upper: cython.int = 64 - 2 * popcount(stable_discs(o, p | o))
+        if upper <= alpha:
+            return upper
+    moves: cython.ulonglong = legal_moves(p, o)
+    if not moves:
+        if passed or not legal_moves(o, p):
+            return final_score(p, o)
+        return -solve_exact(o, p, -beta, -alpha, True)
+    slot: cython.int = -1
+    remembered: cython.int = -1
+    if empties >= TABLE_EMPTIES:
+        slot = _slot(p, o)
+        if _table_p[slot] == p and _table_o[slot] == o:
+            lower: cython.int = _table_lower[slot]
+            upper = _table_upper[slot]
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+            remembered = _table_move[slot]
+    original_alpha: cython.int = alpha
+    original_beta: cython.int = beta
+    keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    squares = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    count: cython.int = 0
+    low: cython.ulonglong
+    f: cython.ulonglong
+    mine: cython.ulonglong
+    reply: cython.ulonglong
+    left: cython.ulonglong
+    square: cython.int
+    key: cython.int
+    i: cython.int
+    j: cython.int
+    while moves:
+        low = moves & (~moves + _ONE) & FULL
+        moves ^= low
+        square = _lowest(low)
+        if square == remembered:
+            key = -1000
+        else:
+            f = flips(p, o, square)
+            mine = p | f | low
+            reply = legal_moves(o ^ f, mine)
+            left = empty ^ low
+            key = (popcount(reply) + popcount(reply & CORNERS)) * 16 + popcount(_neighbours(left) & mine) * 4
+            if low & CORNERS:
+                key -= 2
+            elif low & X_SQUARES:
+                key += 2
+        # insertion into the sorted prefix: a dozen moves at most, usually fewer
+        i = count
+        while i > 0 and keys[i - 1] > key:
+            keys[i] = keys[i - 1]
+            squares[i] = squares[i - 1]
+            i -= 1
+        keys[i] = key
+        squares[i] = square
+        count += 1
+    best: cython.int = -INF
+    best_move: cython.int = -1
+    score: cython.int
+    for j in range(count):
+        square = squares[j]
+        f = flips(p, o, square)
+        low = _ONE << square
+        if j == 0:
+            score = -solve_exact(o ^ f, p | f | low, -beta, -alpha, False)
+        else:
+            score = -solve_exact(o ^ f, p | f | low, -alpha - 1, -alpha, False)
+            if alpha < score < beta:
+                score = -solve_exact(o ^ f, p | f | low, -beta, -score, False)
+        if score > best:
+            best = score
+            best_move = square
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    if slot >= 0:
+        _table_p[slot] = p
+        _table_o[slot] = o
+        _table_move[slot] = best_move
+        _table_lower[slot] = best if best > original_alpha else -INF
+        _table_upper[slot] = best if best < original_beta else INF
+    return best

@@ -1,0 +1,147 @@
+"""The kernel's two forms (compiled by Cython, and the same source run as plain Python) against the
+rules: move generation, flips, perft and exact values along random games, so they cannot drift."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from types import ModuleType
+
+import pytest
+
+from ludoteca.ai import native
+from ludoteca.core.perft import perft as rules_perft
+from ludoteca.games.othello import GAME, PASS, OthelloState
+from ludoteca.games.othello import kernel as plain
+from ludoteca.games.othello.game import BLACK
+
+
+def forms() -> list[ModuleType]:
+    return [plain, native.compiled(plain)] if native.enabled() else [plain]
+
+
+@pytest.fixture(params=["plain", "compiled"])
+def form(request: pytest.FixtureRequest) -> ModuleType:
+    if request.param == "plain":
+        return plain
+    if not native.enabled():
+        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
+    module = native.compiled(plain)
+    # CI and developers' machines have a C compiler: a build that fails there is a bug
+    assert native.is_compiled(module), "the kernel did not compile (see the log for why)"
+    return module
+
+
+def sides(state: OthelloState) -> tuple[int, int]:
+    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
+
+
+def random_game(seed: int) -> list[OthelloState]:
+    rng = random.Random(seed)
+    states = [GAME.start({}, 0, 2)]
+    while GAME.to_move(states[-1]) is not None:
+        states.append(GAME.play(states[-1], rng.choice(list(GAME.legal_moves(states[-1])))))
+    return states
+
+
+@cache
+def rules_value(state: OthelloState) -> int:
+    """The exact final disc difference for the side to move, by plain minimax over the rules."""
+    outcome = GAME.outcome(state)
+    if outcome is not None:
+        black, white = state.black.bit_count(), state.white.bit_count()
+        empty = 64 - black - white
+        diff = black - white
+        diff += empty if diff > 0 else -empty if diff < 0 else 0
+        return diff if state.side == BLACK else -diff
+    values = []
+    for move in GAME.legal_moves(state):
+        after = GAME.play(state, move)
+        value = rules_value(after)
+        values.append(value if after.side == state.side else -value)
+    return max(values)
+
+
+def test_perft_matches_the_rules(form: ModuleType) -> None:
+    start = GAME.start({}, 0, 2)
+    p, o = sides(start)
+    for depth in range(1, 6):
+        assert form.perft(p, o, depth, False) == rules_perft(GAME, start, depth)
+
+
+def test_moves_and_flips_match_the_rules_along_random_games(form: ModuleType) -> None:
+    for seed in range(6):
+        for state in random_game(seed):
+            p, o = sides(state)
+            legal = 0
+            for move in GAME.legal_moves(state):
+                if move == PASS:
+                    continue
+                legal |= 1 << move
+                after = GAME.play(state, move)
+                mover_after = after.black if state.side == BLACK else after.white
+                assert form.flips(p, o, move) == mover_after & ~p & ~(1 << move)
+            assert form.legal_moves(p, o) == legal
+
+
+@pytest.mark.parametrize("empties", [1, 2, 5, 8])
+def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: int) -> None:
+    # 8 empties: above the kernel's scan of the last squares, so its ordered search is checked too
+    for seed in range(40 if empties < 8 else 6):
+        states = random_game(1000 * empties + seed)
+        state = next((s for s in states if 64 - (s.black | s.white).bit_count() == empties), None)
+        if state is None or GAME.to_move(state) is None:
+            continue
+        p, o = sides(state)
+        exact = rules_value(state)
+        assert form.solve_exact(p, o, -65, 65, False) == exact
+        # fail-soft bounds on the right side of a null window
+        assert form.solve_exact(p, o, exact - 1, exact, False) >= exact
+        assert form.solve_exact(p, o, exact, exact + 1, False) <= exact
+
+
+def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
+    if len(forms()) == 1:
+        pytest.skip("the compiled form is switched off")
+    compiled = forms()[1]
+    start = GAME.start({}, 0, 2)
+    p, o = sides(start)
+    assert compiled.perft(p, o, 7, False) == plain.perft(p, o, 7, False) == 55092
+    for seed in range(3):
+        state = next(s for s in random_game(seed) if 64 - (s.black | s.white).bit_count() == 11)
+        p, o = sides(state)
+        assert compiled.solve_exact(p, o, -65, 65, False) == plain.solve_exact(p, o, -65, 65, False)
+
+
+def test_both_forms_find_the_same_stable_discs() -> None:
+    # that stable discs never flip is checked on the searches' own form in test_engine.py
+    compiled = forms()[-1]
+    for seed in range(10):
+        for state in random_game(seed)[20::4]:
+            occupied = state.black | state.white
+            for me in (state.black, state.white):
+                assert compiled.stable_discs(me, occupied) == plain.stable_discs(me, occupied)
+
+
+def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None:
+    state = next(s for s in random_game(21) if 64 - (s.black | s.white).bit_count() == 11)
+    p, o = sides(state)
+    value = form.solve_exact(p, o, -65, 65, False)
+    move = form.table_move(p, o)
+    assert form.legal_moves(p, o) & (1 << move)
+    f = form.flips(p, o, move)
+    assert -form.solve_exact(o ^ f, p | f | (1 << move), -65, 65, False) == value
+    form.clear_table()
+    assert form.table_move(p, o) == -1
+
+
+def test_the_levels_load_without_the_search_so_a_first_build_happens_on_the_thinking_thread() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, ludoteca.games.othello.players as levels; levels.player_for_level(5); "
+        "print('ludoteca.games.othello.search' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
