@@ -15,7 +15,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -26,7 +25,8 @@ from pygame_gui.elements import UITextEntryLine
 
 from ludoteca.i18n import set_language
 from ludoteca.kits.window.fonts import Fonts
-from ludoteca.kits.window.theme import Colour, Theme, gui_theme, mix, theme_named
+from ludoteca.kits.window.theme import Theme, gui_theme, theme_named
+from ludoteca.shells.window import backdrop
 from ludoteca.shells.window.settings import GuiSettings
 from ludoteca.shells.window.sound import Sounds
 from ludoteca.shells.window.widgets import Dialog, dim
@@ -285,7 +285,7 @@ class App:
     # ----- shared drawing ---------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
         c = self.theme.colours
-        surface.blit(_table(self.size, c.background, c.background_glow), (0, 0))
+        surface.blit(backdrop.table(self.size, c.background, c.background_glow), (0, 0))
 
 
 def _icon(theme: Theme) -> pygame.Surface:
@@ -301,14 +301,3 @@ def _icon(theme: Theme) -> pygame.Surface:
     ):
         pygame.draw.aacircle(icon, colour, (x, y), 10)
     return icon
-
-
-@lru_cache(maxsize=4)
-def _table(size: tuple[int, int], base: Colour, glow: Colour) -> pygame.Surface:
-    """The table: a calm background, a little lighter in the middle, like a lamp over it."""
-    small = pygame.Surface((64, 40))
-    for y in range(40):
-        for x in range(64):
-            dx, dy = (x - 32) / 32, (y - 20) / 20
-            small.set_at((x, y), mix(glow, base, min(1.0, (dx * dx + dy * dy) ** 0.5)))
-    return pygame.transform.smoothscale(small, size).convert()
