@@ -13,7 +13,7 @@ knowing it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from ludoteca.i18n import _
@@ -80,6 +80,11 @@ class Sizes:
     panel_min: int = 300
     panel_max: int = 420
 
+    def scaled(self, factor: float) -> Sizes:
+        """Every size `factor` times larger (text and chrome grow together, so layouts keep their
+        proportions)."""
+        return Sizes(**{f.name: max(1, round(getattr(self, f.name) * factor)) for f in fields(self)})
+
 
 @dataclass(frozen=True)
 class Motion:
@@ -114,6 +119,10 @@ class Theme:
 
     def label(self) -> str:
         return THEME_LABELS[self.key]()
+
+    def at_scale(self, factor: float) -> Theme:
+        """This theme with its sizes made for a window `factor` times the designed one."""
+        return self if factor == 1 else replace(self, sizes=self.sizes.scaled(factor))
 
     def palette(self, game_key: str, default: P, themed: Mapping[str, P]) -> P:
         """A game's palette under this theme: the game's version for it (or `default`), with the
@@ -177,6 +186,20 @@ THEME_LABELS = {
 }
 
 DEFAULT_THEME = "table"
+
+
+#: the window the theme's `Sizes` are drawn for (UI.md's default window)
+DESIGN_SIZE = (1280, 800)
+#: text never shrinks below this share of its designed size (the smallest window stays readable)
+SMALLEST_SCALE = 0.9
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """How much larger than designed the text and chrome of a window of `size` are drawn: as the
+    window grows in its tighter direction, in steps of 5 % (so dragging the window's edge does
+    not remake every font at each pixel), and never below `SMALLEST_SCALE`."""
+    factor = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return max(SMALLEST_SCALE, round(factor * 20) / 20)
 
 
 def theme_named(key: str | None) -> Theme:

@@ -25,8 +25,9 @@ from pygame_gui.elements import UITextEntryLine
 
 from ludoteca.i18n import set_language
 from ludoteca.kits.window.fonts import Fonts
-from ludoteca.kits.window.theme import Theme, gui_theme, theme_named
+from ludoteca.kits.window.theme import Theme, gui_theme, scale_for, theme_named
 from ludoteca.shells.window import backdrop
+from ludoteca.shells.window.markdown import heading_points
 from ludoteca.shells.window.settings import GuiSettings
 from ludoteca.shells.window.sound import Sounds
 from ludoteca.shells.window.widgets import Dialog, dim
@@ -93,11 +94,12 @@ class App:
         if sound is not None:
             self.settings.sound = sound
         set_language(self.settings.language)
-        self.theme: Theme = theme_named(self.settings.theme)
-        pygame.display.set_icon(_icon(self.theme))
+        pygame.display.set_icon(_icon(theme_named(self.settings.theme)))
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Ludoteca")
         self.size = self.surface.get_size()
+        #: the chosen theme, its sizes scaled to the window (`scale_for`)
+        self.theme: Theme = self._fitted_theme()
         self.fonts = Fonts(self.theme.sizes)
         self.sounds = Sounds(self.settings.sound)
         self.manager = self._manager()
@@ -121,11 +123,25 @@ class App:
         sizes = self.theme.sizes
         manager.preload_fonts(
             [
-                {"name": "noto_sans", "point_size": 24, "style": "bold", "antialiased": "1"},
+                *(
+                    {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
+                    # (the theme's bold sizes are loaded already)
+                    for points in sorted(set(heading_points(sizes.body)) - {sizes.body, sizes.title})
+                ),
                 {"name": "noto_sans", "point_size": sizes.body, "style": "italic", "antialiased": "1"},
             ]
         )
         return manager
+
+    def _fitted_theme(self) -> Theme:
+        return theme_named(self.settings.theme).at_scale(scale_for(self.size))
+
+    def _use_theme(self, theme: Theme) -> None:
+        """Draw with `theme` from now on: its fonts, and widget managers themed with it."""
+        self.theme = theme
+        self.fonts = Fonts(theme.sizes)
+        self.manager = self._manager()
+        self.overlay_manager = self._manager()
 
     @staticmethod
     def now() -> float:
@@ -168,12 +184,9 @@ class App:
     def apply_settings(self) -> None:
         """Make the current settings visible at once, and keep them."""
         set_language(self.settings.language)
-        theme = theme_named(self.settings.theme)
+        theme = self._fitted_theme()
         if theme != self.theme:
-            self.theme = theme
-            self.fonts = Fonts(theme.sizes)
-            self.manager = self._manager()
-            self.overlay_manager = self._manager()
+            self._use_theme(theme)
         self.sounds.enabled = self.settings.sound
         self.settings.save(self.store)
         self.rebuild()
@@ -187,8 +200,12 @@ class App:
             current = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.surface = current
         self.size = self.surface.get_size()
-        self.manager.set_window_resolution(self.size)
-        self.overlay_manager.set_window_resolution(self.size)
+        theme = self._fitted_theme()
+        if theme != self.theme:  # text and chrome grow or shrink with the window
+            self._use_theme(theme)
+        else:
+            self.manager.set_window_resolution(self.size)
+            self.overlay_manager.set_window_resolution(self.size)
         self.rebuild()
 
     def quit(self) -> None:

@@ -36,7 +36,7 @@ class RulesDialog(Dialog):
             width - 2 * s.margin,
             height - 3 * s.margin - title_h - s.button_height,
         )
-        self.box = UITextBox(to_html(self.game.rules_text()), box, app.overlay_manager)
+        self.box = UITextBox(to_html(self.game.rules_text(), s.body), box, app.overlay_manager)
         close = pygame.Rect(
             self.rect.right - s.margin - 160,
             self.rect.bottom - s.margin - s.button_height,
