@@ -79,6 +79,7 @@ class Sizes:
     corner: int = 8
     panel_min: int = 300
     panel_max: int = 420
+    dialog_width: int = 560
 
     def scaled(self, factor: float) -> Sizes:
         """Every size `factor` times larger (text and chrome grow together, so layouts keep their
@@ -116,13 +117,19 @@ class Theme:
     symbols: bool = False
     #: this theme's colours for games' palettes, by "<game key>.<name>"
     game_colours: Mapping[str, Any] = field(default_factory=dict)
+    #: how much larger than designed `sizes` are (`at_scale`): for the few measures kept elsewhere
+    scale: float = 1.0
 
     def label(self) -> str:
         return THEME_LABELS[self.key]()
 
     def at_scale(self, factor: float) -> Theme:
         """This theme with its sizes made for a window `factor` times the designed one."""
-        return self if factor == 1 else replace(self, sizes=self.sizes.scaled(factor))
+        return self if factor == 1 else replace(self, sizes=self.sizes.scaled(factor), scale=factor)
+
+    def px(self, pixels: float) -> int:
+        """A measure designed for 1280×800, in this theme's scale."""
+        return round(pixels * self.scale)
 
     def palette(self, game_key: str, default: P, themed: Mapping[str, P]) -> P:
         """A game's palette under this theme: the game's version for it (or `default`), with the

@@ -24,6 +24,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from ludoteca.i18n import set_language
+from ludoteca.kits.window import fit
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.theme import Theme, gui_theme, scale_for, theme_named
 from ludoteca.shells.window import backdrop
@@ -239,7 +240,9 @@ class App:
         self.manager.draw_ui(surface)
         if self.dialog is not None:
             dim(surface, self.theme.colours.shadow, 150)
-            self.dialog.draw(self, surface)
+            fit.veil()
+            with fit.inside(self.dialog.rect, "dialog"):
+                self.dialog.draw(self, surface)
             self.overlay_manager.draw_ui(surface)
 
     def run(self) -> int:
