@@ -27,6 +27,17 @@ class OptionSpec:
     #: a choice that is also accepted when it is not in `choices` (e.g. custom sizes "9x7");
     #: the game validates it in `validate`.
     open_ended: bool = False
+    #: how values read to players, in English, marked for the catalogue (`N_`): ("medium",
+    #: "Medium board (9×9)"), (True, "Bug card"). A labelled value is always named where a game's
+    #: kind is shown (the board screen, the score history); see `shells.options.options_in_words`.
+    labels: tuple[tuple[OptionValue, str], ...] = ()
+
+    def label_for(self, value: OptionValue) -> str | None:
+        """The declared words for `value` (untranslated), if any."""
+        for known, words in self.labels:
+            if known == value and type(known) is type(value):
+                return words
+        return None
 
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn user text (or an already typed value) into this option's value, or raise OptionError."""
