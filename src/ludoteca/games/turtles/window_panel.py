@@ -171,18 +171,22 @@ class PanelPainter:
                 (rect.left, y),
             )
             y += line
-        for i, order in enumerate(state.past_rounds if state.rounds > 1 else ()):
+        rounds = self._round_lines(state, rect.width) if state.rounds > 1 else []
+        for text in rounds:
             if y + line > rect.bottom + 2:
                 break
-            draw.text(
-                surface,
-                f.small,
-                draw.ellipsize(f.small, round_line(state, i, order), rect.width),
-                c.text_dim,
-                (rect.left, y),
-            )
+            draw.text(surface, f.small, text, c.text_dim, (rect.left, y))
             y += line
         return y - rect.top
+
+    def _round_lines(self, state: TurtlesState, width: int) -> list[str]:
+        """Each finished round's points, wrapped to `width` (four players may need two lines)."""
+        font = self.board.fonts.small
+        return [
+            text
+            for i, order in enumerate(state.past_rounds)
+            for text in draw.wrap(font, round_line(state, i, order), width)
+        ]
 
     def _stock_line(
         self, surface: pygame.Surface, at: tuple[int, int], right: int, name: str, p: PlayerState, bug: bool
@@ -216,19 +220,13 @@ class PanelPainter:
             return 0
         f, c = self.board.fonts, self.board.colours
         y, line = rect.top, self._line()
-        if rect.height >= (len(state.past_rounds) + 1) * line:  # the heading only when all fits
+        if rect.height >= (len(self._round_lines(state, rect.width)) + 1) * line:  # a heading when all fits
             draw.text(surface, f.small_bold, _("Points by round"), c.text_dim, (rect.left, y))
             y += line
-        for i, order in enumerate(state.past_rounds):
+        for text in self._round_lines(state, rect.width):
             if y + line > rect.bottom + 2:
                 break
-            draw.text(
-                surface,
-                f.small,
-                draw.ellipsize(f.small, round_line(state, i, order), rect.width),
-                c.text,
-                (rect.left, y),
-            )
+            draw.text(surface, f.small, text, c.text, (rect.left, y))
             y += line
         return y - rect.top
 

@@ -12,7 +12,7 @@ from pygame_gui.elements import UIButton
 from ludoteca.core.game import Game
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height, not_in_window
@@ -26,24 +26,29 @@ class ChooseScreen(Screen):
         self.cards: dict[str, UIButton] = {}
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
+    def subtitle(self) -> str:
+        return _("Click a game to choose its options and players.")
+
     def _card_rects(self) -> list[pygame.Rect]:
         app, s = self.app, self.app.theme.sizes
-        top = header_height(app, subtitle=True) + s.gap
+        top = header_height(app, self.subtitle()) + s.gap
         bottom = app.size[1] - s.margin * 2 - s.button_height
         left, width = s.margin * 2, app.size[0] - s.margin * 4
         count = len(self.games)
         gap = s.margin
-        text_h = self._text_height()
+
+        def card_width(columns: int) -> float:
+            return (width - gap * (columns - 1)) / columns
 
         def picture_side(columns: int) -> float:
             rows = math.ceil(count / columns)
-            cw = (width - gap * (columns - 1)) / columns
             ch = (bottom - top - gap * (rows - 1)) / rows
-            return min(cw, ch - text_h)
+            return min(card_width(columns), ch - self._text_height(round(card_width(columns))))
 
         columns = max(range(1, min(count, 4) + 1), key=picture_side)
         rows = math.ceil(count / columns)
-        cw = (width - gap * (columns - 1)) / columns
+        cw = card_width(columns)
+        text_h = self._text_height(round(cw))
         ch = min((bottom - top - gap * (rows - 1)) / rows, cw * 0.95 + text_h * 0.5)
         return [
             pygame.Rect(
@@ -55,9 +60,12 @@ class ChooseScreen(Screen):
             for i in range(count)
         ]
 
-    def _text_height(self) -> int:
+    def _text_height(self, card_width: int) -> int:
+        """The room under a card's picture for its title and its whole summary (the longest)."""
         fonts, s = self.app.fonts, self.app.theme.sizes
-        return fonts.body.get_linesize() + 2 * fonts.small.get_linesize() + s.gap * 2
+        width = card_width - 2 * s.margin
+        lines = max((len(draw.wrap(fonts.small, _(g.info.summary), width)) for g in self.games), default=1)
+        return fonts.body.get_linesize() + draw.lines_height(fonts.small, lines, 0) + s.gap * 2
 
     def build(self) -> None:
         app = self.app
@@ -82,21 +90,22 @@ class ChooseScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
-        header(app, surface, _("Choose a game"), _("Click a game to choose its options and players."))
+        header(app, surface, _("Choose a game"), self.subtitle())
         for game, rect in zip(self.games, self._card_rects(), strict=True):
             draw.card(surface, rect, c.panel, None, s.corner + 6, shadow=c.shadow)
-            text_height = self._text_height()
+            text_height = self._text_height(rect.width)
             picture = pygame.Rect(
                 rect.left + s.gap, rect.top + s.gap, rect.width - 2 * s.gap, rect.height - text_height - s.gap
             )
             surface.blit(self._picture(game, picture.size), picture)
-            y = picture.bottom + s.gap
-            draw.text(surface, fonts.body_bold, _(game.info.title), c.text, (rect.left + s.margin, y))
-            y += fonts.body.get_linesize()
-            summary = pygame.Rect(
-                rect.left + s.margin, y, rect.width - 2 * s.margin, 2 * fonts.small.get_linesize()
-            )
-            draw.paragraph(surface, fonts.small, _(game.info.summary), c.text_dim, summary, 0)
+            with fit.inside(rect, f"card: {game.info.key}"):
+                y = picture.bottom + s.gap
+                draw.text(surface, fonts.body_bold, _(game.info.title), c.text, (rect.left + s.margin, y))
+                y += fonts.body.get_linesize()
+                summary = pygame.Rect(
+                    rect.left + s.margin, y, rect.width - 2 * s.margin, rect.bottom - s.gap - y
+                )
+                draw.paragraph(surface, fonts.small, _(game.info.summary), c.text_dim, summary, 0)
 
     def _picture(self, game: Game[Any, Any], size: tuple[int, int]) -> pygame.Surface:
         key = (game.info.key, size)
