@@ -21,6 +21,7 @@ from ludoteca.core.record import Record, replay
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.i18n import _, set_language
+from ludoteca.shells import listings
 from ludoteca.shells.options import add_option_flags, given_options
 
 USAGE_ERROR = 2
@@ -165,11 +166,8 @@ def cmd_saves(argv: list[str]) -> int:
         saves = store.list_saves()
         if not saves:
             print(_("No saved games yet. In a game, type 'save'."))
-        for saved in saves:
-            record = Record.loads(saved.record_text)
-            status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
-            print(f"{saved.id:>4}  {saved.name:<32} {saved.game:<11} {status:<10} {saved.updated}")
-        if saves:
+        else:
+            print("\n".join(listings.saves_table(saves)))
             print(_("Resume with: ludoteca play --resume NUMBER"))
     elif action == "show":
         print(store.load_save(args.save).record_text, end="")
@@ -208,11 +206,7 @@ def cmd_scores(argv: list[str]) -> int:
         return 0
     if args.sorted:
         rows = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0))
-    for row in rows:
-        scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
-        players = ", ".join(row.players)
-        winner = row.winner or (_("draw") if len(row.players) > 1 and len(set(row.ranks)) == 1 else "")
-        print(f"{row.date[:16]:<17} {row.game:<11} {row.variant:<18} {players:<30} {scores:<10} {winner}")
+    print("\n".join(listings.scores_table(rows)))
     return 0
 
 

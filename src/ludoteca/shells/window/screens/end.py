@@ -8,7 +8,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import _
+from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import GameBoard, Scene
 from ludoteca.match import Match
@@ -205,7 +205,8 @@ class EndScreen(Screen):
             y += used + s.gap
         moves = len(self.match.moves)
         if y + fonts.small.get_linesize() <= bottom:
-            draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
+            played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
+            draw.text(surface, fonts.small_bold, played, c.text_dim, (x, y))
         y += fonts.small.get_linesize() + 6
         if moves and bottom - y > fonts.body.get_linesize() * 2:
             move_list(self, surface, pygame.Rect(x, y, w, bottom - y))

@@ -8,11 +8,9 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.record import Record
-from ludoteca.core.registry import get_game
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
-from ludoteca.shells import session
+from ludoteca.shells import listings, session
 from ludoteca.shells.dates import when
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import has_board
@@ -23,13 +21,7 @@ from ludoteca.store import SavedGame, StoreError
 
 def save_details(saved: SavedGame) -> str:
     """What a save holds, under its name: "Connect Four · 12 moves · today 04:24"."""
-    try:
-        record = Record.loads(saved.record_text)
-        title = _(get_game(saved.game).info.title)
-        status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
-    except LudotecaError:
-        title, status = saved.game, _("unreadable")
-    return "   ·   ".join((title, status, when(saved.updated)))
+    return "   ·   ".join((listings.game_title(saved.game), listings.save_status(saved), when(saved.updated)))
 
 
 class SavesScreen(Screen):

@@ -8,8 +8,8 @@ import pygame
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
+from ludoteca.shells import listings
 from ludoteca.shells.dates import when
-from ludoteca.shells.options import options_in_words, stored_options
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.table import Column, Table
@@ -120,7 +120,14 @@ class ScoresScreen(Screen):
                 Column(_("Date").upper()),
             )
             self.cells = [
-                [str(i + 1), _(player), str(score), _game_title(key), _variant(key, variant), when(date)]
+                [
+                    str(i + 1),
+                    _(player),
+                    str(score),
+                    listings.game_title(key),
+                    listings.options_words(key, variant),
+                    when(date),
+                ]
                 for i, (score, player, key, variant, date) in enumerate(best_first(self.rows))
             ]
         else:
@@ -135,11 +142,11 @@ class ScoresScreen(Screen):
             self.cells = [
                 [
                     when(row.date),
-                    _game_title(row.game),
-                    _variant(row.game, row.variant),
+                    listings.game_title(row.game),
+                    listings.options_words(row.game, row.variant),
                     ", ".join(_(name) for name in row.players),
                     " – ".join(str(v) for v in row.scores) if row.scores is not None else "",
-                    _result(row),
+                    listings.result_text(row),
                 ]
                 for row in self.rows
             ]
@@ -186,25 +193,3 @@ class ScoresScreen(Screen):
                     surface, c.background, (inner.left - 8, y - 4, inner.width + 16, line), border_radius=6
                 )
             table.draw_row(surface, fonts.body, c.text, cells, inner.left, y, gap)
-
-
-def _result(row: ResultRow) -> str:
-    if row.winner:
-        return _("{name} won").format(name=_(row.winner))
-    return _("draw") if len(row.players) > 1 else ""
-
-
-def _variant(key: str, stored: str) -> str:
-    """The options a result was played with, in words (as stored, for a game no longer here)."""
-    try:
-        game = get_game(key)
-    except Exception:  # a game uninstalled since
-        return stored
-    return options_in_words(game, stored_options(game, stored))
-
-
-def _game_title(key: str) -> str:
-    try:
-        return _(get_game(key).info.title)
-    except Exception:  # a game uninstalled since: its key still names it
-        return key
