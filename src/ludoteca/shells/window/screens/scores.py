@@ -151,7 +151,13 @@ class ScoresScreen(Screen):
                 for row in self.rows
             ]
         self.table = Table.plan(
-            fonts.body, fonts.small_bold, columns, self.cells, self._inner().width, s.gap * 2
+            fonts.body,
+            fonts.small_bold,
+            columns,
+            self.cells,
+            self._inner().width,
+            s.gap * 2,
+            self.app.theme.px(130),
         )
 
     def pick(self, key: str) -> None:
