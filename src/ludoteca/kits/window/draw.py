@@ -118,9 +118,15 @@ def fits(fonts: Sequence[pygame.font.Font], content: str, width: int, height: in
 
 
 def _quiet_wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
-    """`wrap` for trying a font out: a word too wide here is no problem if a smaller font fits."""
+    """`wrap` for trying a font out: a word too wide here is no problem if a smaller font fits.
+    Remembered, as the status bar tries the same sentence every frame."""
+    return list(_remembered_wrap(font, content, width))
+
+
+@lru_cache(maxsize=256)
+def _remembered_wrap(font: pygame.font.Font, content: str, width: int) -> tuple[str, ...]:
     with fit.paused():
-        return wrap(font, content, width)
+        return tuple(wrap(font, content, width))
 
 
 def block(
