@@ -58,7 +58,7 @@ def test_a_scripted_game_is_saved_resumed_finished_and_scored(home: Path) -> Non
     assert first.returncode == 0, first.stderr
     assert "Saved (number 1)" in first.stdout
     listing = run(["saves"], home)
-    assert "connect4" in listing.stdout and "4 moves" in listing.stdout
+    assert "Connect Four" in listing.stdout and "4 moves" in listing.stdout
     second = run(["play", "--resume", "1"], home, "1\n2\n1\n\n")
     assert second.returncode == 0, second.stderr
     assert "Ann" in second.stdout and "Game over" in second.stdout
@@ -78,7 +78,7 @@ def test_illegal_input_is_explained_and_the_game_goes_on(home: Path) -> None:
 def test_end_of_input_saves_instead_of_losing_the_game(home: Path) -> None:
     out = run(["play", "othello", "--players", "human,human"], home, "d3\n")
     assert "saving the game" in out.stdout
-    assert "othello" in run(["saves"], home).stdout
+    assert "Othello" in run(["saves"], home).stdout
 
 
 def test_play_against_the_computer_to_the_end(home: Path) -> None:

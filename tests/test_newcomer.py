@@ -84,7 +84,7 @@ def test_a_whole_othello_game_saved_resumed_and_scored(tmp_path: Path) -> None:
         env={**os.environ, "LUDOTECA_HOME": str(home)},
         check=True,
     ).stdout
-    assert "half-way" in saves and "othello" in saves
+    assert "half-way" in saves and "Othello" in saves
 
     second = Terminal(["play", "--resume", "half-way"], home)
     assert play_moves(second, None)
@@ -99,4 +99,4 @@ def test_a_whole_othello_game_saved_resumed_and_scored(tmp_path: Path) -> None:
         env={**os.environ, "LUDOTECA_HOME": str(home)},
         check=True,
     ).stdout
-    assert "othello" in scores and "Black" in scores and "White" in scores
+    assert "Othello" in scores and "Black" in scores and "White" in scores

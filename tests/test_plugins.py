@@ -32,13 +32,13 @@ def test_an_installed_game_package_gets_the_whole_program(home: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "  a b c\n3 . . .\n2 . X .\n" in out.stdout.replace("O", ".")
     assert "Saved (number 1)" in out.stdout
-    assert "tictactoe" in run(["saves"], home).stdout
+    assert "Tic-tac-toe" in run(["saves"], home).stdout
     resumed = run(["play", "--resume", "mine"], home, "quit\nn\n")
     assert resumed.returncode == 0 and "Traceback" not in resumed.stderr
     for level in range(1, 6):
         demo = run(["play", "tictactoe", "--players", f"computer:{level},computer:{level}"], home)
         assert demo.returncode == 0 and "Game over" in demo.stdout, (level, demo.stderr)
-    assert "tictactoe" in run(["scores"], home).stdout
+    assert "Tic-tac-toe" in run(["scores"], home).stdout
     # every generic string in French, with nothing translated by the game itself
     french = run(["play", "tictactoe", "--players", "human,human"], home, "a1\nquit\nn\n", LUDOTECA_LANG="fr")
     assert "Enregistrer avant de quitter" in french.stdout

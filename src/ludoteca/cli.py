@@ -20,7 +20,7 @@ from ludoteca.core.declaration import CommandContext, GameDeclaration
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
-from ludoteca.core.record import MAX_RECORD_BYTES, Record
+from ludoteca.core.record import MAX_RECORD_BYTES
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.core.text import (
@@ -32,6 +32,7 @@ from ludoteca.core.text import (
     read_seed,
 )
 from ludoteca.i18n import _, set_language
+from ludoteca.shells import listings
 from ludoteca.shells.options import add_option_flags, argument_type, given_options
 
 USAGE_ERROR = 2
@@ -386,21 +387,10 @@ def cmd_saves(argv: list[str]) -> int:
         saves = store.list_saves()
         if not saves:
             print(_("No saved games yet. In a game, type 'save'."))
-        unreadable: list[str] = []
-        for saved in saves:
-            try:
-                record = Record.loads(saved.record_text)
-                status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
-            except ValueError as err:  # RecordError, and any number a damaged record holds
-                status = _("unreadable")
-                sentence = _(
-                    "Save number {id} (“{name}”) cannot be read: {err}. You can still export or delete it."
-                )
-                unreadable.append(sentence.format(id=saved.id, name=saved.name, err=err))
-            print(f"{saved.id:>4}  {saved.name:<32} {saved.game:<11} {status:<10} {saved.updated}")
-        for sentence in unreadable:
-            print(sentence)
-        if saves:
+        else:
+            print("\n".join(listings.saves_table(saves)))
+            for sentence in listings.unreadable_saves(saves):
+                print(sentence)
             print(_("Resume with: ludoteca play --resume NUMBER"))
     elif action == "show":
         print(session.record_to_show(store.load_save(args.save))[0], end="")
@@ -456,15 +446,13 @@ def cmd_scores(argv: list[str]) -> int:
     if extra:
         parser.error(_("unrecognised arguments: {args}").format(args=" ".join(extra)))
     rows = _open_store().results(args.game)
+    damaged = list(rows.damaged)
     if not rows:
         print(_("No finished games yet."))
-    shown = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0)) if args.sorted else rows
-    for row in shown:
-        scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
-        players = ", ".join(row.players)
-        winner = row.winner or (_("draw") if len(row.players) > 1 and len(set(row.ranks)) == 1 else "")
-        print(f"{row.date[:16]:<17} {row.game:<11} {row.variant:<18} {players:<30} {scores:<10} {winner}")
-    for sentence in rows.damaged:
+    else:
+        shown = sorted(rows, key=lambda r: -(max(r.scores) if r.scores else 0)) if args.sorted else rows
+        print("\n".join(listings.scores_table(shown)))
+    for sentence in damaged:
         print(sentence)
     return 0
 

@@ -24,7 +24,7 @@ def test_tic_tac_toe_with_the_mouse_from_the_menu_to_the_end(driver: Driver) -> 
     assert isinstance(play, PlayScreen) and isinstance(play.board, GridBoard)
     driver.click(cell_center(play, "a1"))
     driver.click(cell_center(play, "a1"))  # taken: refused with the rules' reason
-    assert play.status_text(driver.app.now()) == ("a1 is already taken.", True)
+    assert play.status_text(driver.app.now()) == ("Square a1 is already taken.", True)
     for name in ("b1", "a2", "b2", "a3"):
         driver.click(cell_center(play, name))
     driver.until(lambda: isinstance(driver.screen, EndScreen))

@@ -167,7 +167,7 @@ def test_refusals_are_the_rules_sentences() -> None:
     picking.select(sq("c4"))
     assert "not neighbours" in picking.refusal(sq("a5"))
     picking.select(sq("h2"))
-    assert picking.refusal(sq("i1")) == "i1 is reserved for Red."
+    assert picking.refusal(sq("i1")) == "Square i1 is reserved for Red."
 
 
 def test_the_preview_is_the_rules_play_of_the_move_and_is_kept_per_position() -> None:

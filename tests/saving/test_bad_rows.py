@@ -47,7 +47,7 @@ def test_saves_lists_every_save_and_names_the_unreadable_one(home: Path, store: 
     raw_insert(store.path, "saves", save_row("broken bytes", b"[Game \xff\xfe"))
     listing = run(["saves"], home)
     assert listing.returncode == 0, listing.stderr
-    assert "good one" in listing.stdout and "1 moves" in listing.stdout
+    assert "good one" in listing.stdout and "1 move" in listing.stdout
     assert "Save number 2 (“old khet”) cannot be read: line 2:" in listing.stdout
     assert "Save number 3 (“broken bytes”) cannot be read" in listing.stdout
     assert "unreadable" in listing.stdout

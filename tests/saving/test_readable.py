@@ -26,7 +26,7 @@ def test_a_khet_game_on_a_setup_of_ones_own_is_saved_readable_and_every_save_sti
     assert "Saved (number 1)" in played.stdout, played.stderr
     listing = run(["saves"], home)
     assert listing.returncode == 0, listing.stderr
-    assert "1 moves" in listing.stdout
+    assert "1 move" in listing.stdout
     shown = run(["saves", "show", "1"], home).stdout
     [position] = [line for line in shown.splitlines() if line.startswith("[Position ")]
     assert position.endswith('"]') and "\\n" in position  # the setup's line breaks, escaped

@@ -27,15 +27,21 @@ class OptionSpec:
     #: a choice that is also accepted when it is not in `choices` (e.g. custom sizes "9x7");
     #: the game validates it in `validate`.
     open_ended: bool = False
-    #: how menus name each choice, in English (shown through `_()`; mark them with `N_`), when the
-    #: value itself reads badly ("khet2" is "Khet 2.0"); None: the values themselves
-    labels: tuple[str, ...] | None = None
+    #: how values read to players, in English, marked for the catalogue (`N_`): ("medium",
+    #: "Medium board (9×9)"), (True, "Bug card"). A labelled value is always named where a game's
+    #: kind is shown (the board screen, the score history); see `shells.options.options_in_words`.
+    labels: tuple[tuple[OptionValue, str], ...] = ()
+
+    def label_for(self, value: OptionValue) -> str | None:
+        """The declared words for `value` (untranslated), if any."""
+        for known, words in self.labels:
+            if known == value and type(known) is type(value):
+                return words
+        return None
 
     def choice_label(self, choice: str) -> str:
-        """The English name of `choice` for menus (translate it where it is shown)."""
-        if self.labels is not None and self.choices is not None and choice in self.choices:
-            return self.labels[self.choices.index(choice)]
-        return choice
+        """The English name of `choice` for menus, or the choice itself (translate it where shown)."""
+        return self.label_for(choice) or choice
 
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn user text (or an already typed value) into this option's value, or raise OptionError."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
-from ludoteca.core.options import OptionValue
+from ludoteca.core.options import OptionSpec, OptionValue, option_label
 from ludoteca.core.text import NumberError
 from ludoteca.i18n import _
 
@@ -23,6 +24,58 @@ def argument_type(reader: Callable[[str], Any]) -> Callable[[str], Any]:
             raise argparse.ArgumentTypeError(str(err)) from None
 
     return read
+
+
+def value_words(spec: OptionSpec, value: OptionValue) -> str:
+    """One option's value as players read it (translated): its declared label ("Medium board
+    (9×9)"), a switch that is on by its name ("Three rounds"), a choice capitalised ("Cascade"),
+    anything else after the option's name ("Drops: 30"); "" for a switch that is off."""
+    declared = spec.label_for(value)
+    if declared is not None:
+        return _(declared)
+    if isinstance(spec.default, bool):
+        return option_label(spec) if value else ""
+    if spec.choices and value in spec.choices:
+        return capitalised(_(str(value)))
+    return _("{option}: {value}").format(option=option_label(spec), value=value)
+
+
+def options_in_words(game: Game[Any, Any], options: Mapping[str, OptionValue]) -> str:
+    """What kind of game these options make, for players: "Cascade, Drops: 30", "Medium board
+    (9×9), Recolour". Named: the first option (the variant), every value the game labels, and
+    whatever differs from the defaults."""
+    parts = []
+    for index, spec in enumerate(game.info.options):
+        value = options.get(spec.name, spec.default)
+        if index == 0 or spec.label_for(value) is not None or value != spec.default:
+            words = value_words(spec, value)
+            if words:
+                parts.append(words)
+    return ", ".join(parts)
+
+
+def stored_options(game: Game[Any, Any], text: str) -> dict[str, OptionValue]:
+    """The options a result row keeps as text ("cascade, drops=30": the variant first, then
+    name=value), read back; parts this game does not know are left out."""
+    specs = {spec.name: spec for spec in game.info.options}
+    first = game.info.options[0].name if game.info.options else None
+    options: dict[str, OptionValue] = {}
+    for part in text.split(","):
+        name, sep, raw = part.strip().partition("=")
+        if not sep:
+            name, raw = first or "", name
+        spec = specs.get(name.strip())
+        if spec is None or not raw.strip():
+            continue
+        try:
+            options[spec.name] = spec.parse(raw.strip())
+        except LudotecaError:
+            continue
+    return options
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def flag(name: str) -> str:

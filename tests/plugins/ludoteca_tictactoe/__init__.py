@@ -68,7 +68,7 @@ class TicTacToe(Game[State, int]):
         if not 0 <= move < 9:
             raise IllegalMove(f"there is no square number {move}")
         if state.cells[move] is not None:
-            raise IllegalMove(f"{square_name(move)} is already taken")
+            raise IllegalMove(f"square {square_name(move)} is already taken")
         cells = list(state.cells)
         cells[move] = state.to_move
         return State(tuple(cells), 1 - state.to_move)

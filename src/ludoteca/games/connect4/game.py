@@ -24,7 +24,7 @@ from ludoteca.games.connect4.bitboard import (
 from ludoteca.games.connect4.cascade import resolve
 from ludoteca.games.connect4.evaluation import cascade_value, classic_value
 from ludoteca.games.connect4.state import CASCADE, CLASSIC, VARIANTS, Connect4State
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import N_, _, ngettext
 
 Move = int
 """A 0-based column; written as the 1-based column digit."""
@@ -57,6 +57,7 @@ class Connect4Game(Game[Connect4State, Move]):
                 "classic: four in a row wins; cascade: lines score, vanish and fall",
                 CLASSIC,
                 choices=VARIANTS,
+                labels=((CLASSIC, N_("Classic")), (CASCADE, N_("Cascade"))),
             ),
             OptionSpec(
                 "drops",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ludoteca.core.errors import OptionError
 from ludoteca.core.options import Options, OptionSpec
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 VARIANTS = ("classic", "recolour")
 MIN_SIDE, MAX_SIDE = 5, 20
@@ -38,6 +38,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "classic: move a ball along a free path; recolour: change one ball's colour instead",
         "classic",
         choices=VARIANTS,
+        labels=(("classic", N_("Classic")), ("recolour", N_("Recolour"))),
     ),
     OptionSpec(
         "size",
@@ -45,6 +46,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "medium",
         choices=tuple(NAMED_SIZES),
         open_ended=True,
+        labels=(
+            ("small", N_("Small board (7×7)")),
+            ("medium", N_("Medium board (9×9)")),
+            ("large", N_("Large board (20×15)")),
+        ),
     ),
     OptionSpec(
         "colours",

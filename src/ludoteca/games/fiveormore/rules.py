@@ -142,7 +142,7 @@ def play(state: FiveState, move: FiveMove) -> FiveState:
         if board[move.source] == EMPTY:
             raise IllegalMove(_("there is no ball on {cell}").format(cell=source))
         if board[move.target] != EMPTY:
-            raise IllegalMove(_("{cell} is not empty").format(cell=target))
+            raise IllegalMove(_("cell {cell} is not empty").format(cell=target))
         found = find_path(board, geometry(config.cols, config.rows), move.source, move.target)
         if found is None:
             raise IllegalMove(

@@ -49,7 +49,7 @@ class KhetGame(Game[KhetState, Move]):
                 ),
                 "khet2",
                 choices=VARIANTS,
-                labels=(N_("Khet 2.0"), N_("Horus")),
+                labels=tuple(zip(VARIANTS, (N_("Khet 2.0"), N_("Horus")), strict=True)),
             ),
             OptionSpec(
                 "setup",
@@ -60,7 +60,13 @@ class KhetGame(Game[KhetState, Move]):
                 "classic",
                 choices=SETUP_CHOICES,
                 open_ended=True,
-                labels=(N_("Classic"), N_("Imhotep"), N_("Dynasty"), N_("Classic (Horus)")),
+                labels=tuple(
+                    zip(
+                        SETUP_CHOICES,
+                        (N_("Classic"), N_("Imhotep"), N_("Dynasty"), N_("Classic (Horus)")),
+                        strict=True,
+                    )
+                ),
             ),
         ),
         seat_names=(N_("Silver"), N_("Red")),

@@ -117,20 +117,24 @@ def illegal_reason(board: Board, colour: int, move: Move) -> str:
     if kind_of(piece) == SPHINX:
         return _("a Sphinx never moves; it can only turn")
     if target - source not in NEIGHBOURS:
-        return _("{a} and {b} are not neighbours: a piece moves one square").format(a=where, b=there)
+        return _("squares {a} and {b} are not neighbours: a piece moves one square").format(a=where, b=there)
     occupant = board[target]
     if kind == UNSTACK and stack_height(piece) < 2:
         return _("only a stack of two Obelisks can move its top alone (d1^d2)")
     if target in RESERVED_FOR[1 - colour]:
-        return _("{square} is reserved for {other}").format(square=there, other=_(COLOUR_NAMES[1 - colour]))
+        return _("square {square} is reserved for {other}").format(
+            square=there, other=_(COLOUR_NAMES[1 - colour])
+        )
     if occupant:
         if kind == UNSTACK:
-            return _("{square} is occupied").format(square=there)
+            return _("square {square} is occupied").format(square=there)
         if kind_of(piece) in TWO_WAY_KINDS and not swaps_with(piece, occupant):
             return _("a {piece} cannot swap with the {other} on {square}").format(
                 piece=what, other=piece_name(occupant), square=there
             )
         if kind_of(piece) == OBELISK and kind_of(occupant) == OBELISK:
             return _("only two single Obelisks of the same colour can be stacked")
-        return _("{square} is occupied by the {other}").format(square=there, other=piece_name(occupant))
-    return _("{move} is not a legal move here").format(move=format_move(move))
+        return _("square {square} is occupied by the {other}").format(
+            square=there, other=piece_name(occupant)
+        )
+    return _("the move {move} is not legal here").format(move=format_move(move))

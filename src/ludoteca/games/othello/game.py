@@ -137,7 +137,7 @@ class OthelloGame(Game[OthelloState, Move]):
             raise IllegalMove(_("{move!r} is not a square of the board").format(move=move))
         bit = 1 << move
         if (own | other) & bit:
-            raise IllegalMove(_("{square} is already taken").format(square=square_name(move)))
+            raise IllegalMove(_("square {square} is already taken").format(square=square_name(move)))
         if not state.mobility:
             raise IllegalMove(
                 _("{name} has no legal move and must pass").format(name=self.seat_name(state, side))

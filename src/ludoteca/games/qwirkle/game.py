@@ -44,7 +44,7 @@ from ludoteca.games.qwirkle.tiles import (
     tile_plural,
     tile_text,
 )
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import N_, _, ngettext
 
 HAND = 6
 T = TypeVar("T")
@@ -80,6 +80,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
                 _("normal: 108 tiles (3 of each); short: 36 tiles (1 of each), for quick games"),
                 "normal",
                 choices=("normal", "short"),
+                labels=(("normal", N_("Normal game (108 tiles)")), ("short", N_("Short game (36 tiles)"))),
             ),
             OptionSpec("rows", _("rows of the board (lettered from a)"), 12, minimum=6, maximum=26),
             OptionSpec("cols", _("columns of the board (lettered from a)"), 26, minimum=6, maximum=26),
@@ -91,6 +92,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
                 ),
                 "first",
                 choices=("first", "official"),
+                labels=(("official", N_("Official opening")),),
             ),
         ),
         default_seats=2,

@@ -35,6 +35,7 @@ from ludoteca.games.qwirkle.tile_art import QwirkleColours
 from ludoteca.games.qwirkle.tile_art import palette_for as qwirkle_palette
 from ludoteca.games.qwirkle.viewport import Square, Viewport
 from ludoteca.i18n import _, ngettext
+from ludoteca.kits.window import draw
 from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Cell
@@ -180,11 +181,11 @@ class QwirkleBoard(GameBoard):
             return Changed()
         if d.picked is not None:
             reason = d.put(square)
-            return Refuse(_sentence(reason)) if reason else Changed()
+            return Refuse(draw.sentence(reason)) if reason else Changed()
         if pos is None and d.pending:
             move = d.play()
             preview = d.preview()
-            return Play(move) if move is not None else Refuse(_sentence(str(preview)))
+            return Play(move) if move is not None else Refuse(draw.sentence(str(preview)))
         return Refuse(_("Pick a tile of your rack first: click it (or press its number), or drag it."))
 
     def release(self, state: Any, pos: tuple[int, int]) -> Response:
@@ -204,7 +205,7 @@ class QwirkleBoard(GameBoard):
                 reason = d.put(square)
                 if reason:
                     d.put(drag.square)
-                    return Refuse(_sentence(reason))
+                    return Refuse(draw.sentence(reason))
                 return Changed()
             if on_rack:
                 d.take_back(drag.square)
@@ -218,7 +219,7 @@ class QwirkleBoard(GameBoard):
             return Changed()
         if square is not None:
             reason = d.put(square, drag.index)
-            return Refuse(_sentence(reason)) if reason else Changed()
+            return Refuse(draw.sentence(reason)) if reason else Changed()
         if on_rack:
             d.reorder(drag.index, self.table.rack_slot_at(pos))
         return Changed()
@@ -293,11 +294,11 @@ class QwirkleBoard(GameBoard):
                 return Play(move)
             preview = d.preview()
             return Refuse(
-                _sentence(preview) if isinstance(preview, str) else _("Put tiles on the board first.")
+                draw.sentence(preview) if isinstance(preview, str) else _("Put tiles on the board first.")
             )
         if key == "swap":
             reason = d.begin_exchange()
-            return Refuse(_sentence(reason)) if reason else Changed()
+            return Refuse(draw.sentence(reason)) if reason else Changed()
         if key == "cancel":
             d.cancel_exchange()
             return Changed()
@@ -307,7 +308,7 @@ class QwirkleBoard(GameBoard):
                 return Play(swap)
             reason = d.exchange_refusal(d.marked_tiles) if d.marked else None
             return Refuse(
-                _sentence(reason) if reason else _("Click the tiles of your rack to give back first.")
+                draw.sentence(reason) if reason else _("Click the tiles of your rack to give back first.")
             )
         return None
 
@@ -415,9 +416,3 @@ def _points(score: PlayScore) -> str:
     points = ngettext("{n} point", "{n} points", score.score).format(n=score.score)
     parts = [str(n) for n in score.lines] + ([str(score.end_bonus)] if score.end_bonus else [])
     return f"{points} ({'+'.join(parts)})" if len(parts) > 1 else points
-
-
-def _sentence(reason: str) -> str:
-    """The rules' reasons are clauses ("the row … would hold two red squares"): the status bar
-    shows them as sentences."""
-    return reason[:1].upper() + reason[1:].rstrip(".") + "."

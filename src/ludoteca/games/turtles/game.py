@@ -19,11 +19,22 @@ from ludoteca.i18n import N_, _
 
 OPTIONS = (
     OptionSpec(
-        "three_rounds", N_("play three rounds and score points by arrival rank (Trois à la suite)"), False
+        "three_rounds",
+        N_("play three rounds and score points by arrival rank (Trois à la suite)"),
+        False,
+        labels=((True, N_("Three rounds")),),
     ),
-    OptionSpec("bug", N_("each player gets a Bug card that reverses an opponent's program (Bug!)"), False),
     OptionSpec(
-        "show_program", N_("let each player see the cards of their own program (for young players)"), False
+        "bug",
+        N_("each player gets a Bug card that reverses an opponent's program (Bug!)"),
+        False,
+        labels=((True, N_("Bug card")),),
+    ),
+    OptionSpec(
+        "show_program",
+        N_("let each player see the cards of their own program (for young players)"),
+        False,
+        labels=((True, N_("Programs shown to their owners")),),
     ),
 )
 #: the options' names as the options screen shows them (`option_label`), listed for the catalogue

@@ -171,18 +171,20 @@ class PanelPainter:
                 (rect.left, y),
             )
             y += line
-        for i, order in enumerate(state.past_rounds if state.rounds > 1 else ()):
-            if y + line > rect.bottom + 2:
+        for lines in self._rounds_wrapped(state, rect.width) if state.rounds > 1 else []:
+            if y + line * len(lines) > rect.bottom + 2:  # whole rounds only
                 break
-            draw.text(
-                surface,
-                f.small,
-                draw.ellipsize(f.small, round_line(state, i, order), rect.width),
-                c.text_dim,
-                (rect.left, y),
-            )
-            y += line
+            for text in lines:
+                draw.text(surface, f.small, text, c.text_dim, (rect.left, y))
+                y += line
         return y - rect.top
+
+    def _rounds_wrapped(self, state: TurtlesState, width: int) -> list[list[str]]:
+        """Each finished round's points, wrapped to `width` (four players may need two lines)."""
+        font = self.board.fonts.small
+        return [
+            draw.wrap(font, round_line(state, i, order), width) for i, order in enumerate(state.past_rounds)
+        ]
 
     def _stock_line(
         self, surface: pygame.Surface, at: tuple[int, int], right: int, name: str, p: PlayerState, bug: bool
@@ -204,9 +206,13 @@ class PanelPainter:
             surface.blit(sprite, (x, y + 2))
             x = draw.text(surface, f.small, str(count), c.text_dim, (x + icon + 3, y)).right + 8
         if p.bugged_by is not None:
-            draw.text(
-                surface, f.small, draw.ellipsize(f.small, _("runs backwards"), right - x), c.accent, (x, y)
-            )
+            words = _("runs backwards")
+            if f.small.size(words)[0] <= right - x:
+                draw.text(surface, f.small, words, c.accent, (x, y))
+            else:  # no room for the words: the Bug card lying on the program, ringed
+                card = bug_card((round(icon * 0.72), icon), palette)
+                surface.blit(card, (x, y + 2))
+                draw.outline(surface, c.accent, card.get_rect(topleft=(x, y + 2)).inflate(4, 4), 2, 3)
         elif bug and p.has_bug:
             surface.blit(bug_card((round(icon * 0.72), icon), palette), (x, y + 2))
 
@@ -216,20 +222,16 @@ class PanelPainter:
             return 0
         f, c = self.board.fonts, self.board.colours
         y, line = rect.top, self._line()
-        if rect.height >= (len(state.past_rounds) + 1) * line:  # the heading only when all fits
+        rounds = self._rounds_wrapped(state, rect.width)
+        if rect.height >= (sum(map(len, rounds)) + 1) * line:  # a heading when all fits
             draw.text(surface, f.small_bold, _("Points by round"), c.text_dim, (rect.left, y))
             y += line
-        for i, order in enumerate(state.past_rounds):
-            if y + line > rect.bottom + 2:
+        for lines in rounds:  # whole rounds only: a round's points are never split
+            if y + line * len(lines) > rect.bottom + 2:
                 break
-            draw.text(
-                surface,
-                f.small,
-                draw.ellipsize(f.small, round_line(state, i, order), rect.width),
-                c.text,
-                (rect.left, y),
-            )
-            y += line
+            for text in lines:
+                draw.text(surface, f.small, text, c.text, (rect.left, y))
+                y += line
         return y - rect.top
 
     def round_over(self, surface: pygame.Surface, state: TurtlesState, t: float) -> None:

@@ -230,6 +230,11 @@ class GameBoard:
         move: e.g. digits choosing a tile of Qwirkle's rack for the keyboard cursor."""
         return None
 
+    def has_actions(self) -> bool:
+        """Whether this board ever shows buttons of its own (so a narrow window keeps them a
+        strip beside the status bar's words): True when the board overrides `actions`."""
+        return type(self).actions is not GameBoard.actions
+
     def actions(self, state: Any) -> Sequence[BoardAction]:
         """The board's own buttons for the person to move now (none by default)."""
         return ()

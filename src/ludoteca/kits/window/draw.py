@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 
+from ludoteca.kits.window import fit
 from ludoteca.kits.window.theme import Colour, mix
 
 Point = tuple[float, float]
@@ -45,6 +47,7 @@ def text(
     image = font.render(displayable(font, content), True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
+    fit.drawn(surface, content, rect)
     return rect
 
 
@@ -60,15 +63,21 @@ def wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
                 line = word
             else:
                 line = candidate
+            if font.size(word)[0] > width:
+                fit.misfit(word, "is a word wider than its line", font.size(word)[0], width)
         lines.append(line)
     return lines
 
 
-def ellipsize(font: pygame.font.Font, content: str, width: int) -> str:
+def ellipsize(font: pygame.font.Font, content: str, width: int, *, may_cut: bool = False) -> str:
     """`content` cut with "…" to fit `width`; the cut is found by halving, as the status bar
-    measures long sentences every frame."""
+    measures long sentences every frame. Only a name a player typed or a move in notation
+    (`may_cut`) should ever lose its end: our own words wrap or take a smaller font instead, and
+    the fit test reports any that is cut."""
     if font.size(content)[0] <= width:
         return content
+    if not may_cut:
+        fit.misfit(content, "is cut", font.size(content)[0], width)
     fits, too_long = 0, len(content)
     while too_long - fits > 1:
         middle = (fits + too_long) // 2
@@ -90,12 +99,94 @@ def paragraph(
     """Wrapped text inside `rect` (lines that do not fit are dropped); returns the height used."""
     y = rect.top
     step = font.get_linesize() + line_gap
-    for line in wrap(font, content, rect.width):
+    lines = wrap(font, content, rect.width)
+    for index, line in enumerate(lines):
         if y + step > rect.bottom + line_gap:
+            dropped = " ".join(lines[index:])
+            fit.misfit(dropped, "is dropped: no room for its lines", len(lines) * step, rect.height)
             break
         text(surface, font, line, colour, (rect.left, y))
         y += step
     return y - rect.top
+
+
+def lines_height(font: pygame.font.Font, count: int, line_gap: int = 2) -> int:
+    """The height `paragraph` takes for `count` lines."""
+    return count * (font.get_linesize() + line_gap)
+
+
+def fitting(
+    fonts: Sequence[pygame.font.Font], content: str, width: int, height: int, line_gap: int = 2
+) -> tuple[pygame.font.Font, list[str]]:
+    """The first of `fonts` (largest first) in which `content` wraps into `width` × `height`, with
+    its lines; the last font's lines when none does (then `paragraph` reports what it drops)."""
+    for font in fonts:
+        lines = _quiet_wrap(font, content, width)
+        if lines_height(font, len(lines), line_gap) <= height + line_gap and all(
+            font.size(line)[0] <= width for line in lines
+        ):
+            return font, lines
+    return fonts[-1], wrap(fonts[-1], content, width)
+
+
+def fits(fonts: Sequence[pygame.font.Font], content: str, width: int, height: int, line_gap: int = 2) -> bool:
+    """Whether `content` wraps into `width` × `height` in one of `fonts`."""
+    font, lines = fitting(fonts, content, width, height, line_gap)
+    return lines_height(font, len(lines), line_gap) <= height + line_gap and all(
+        font.size(line)[0] <= width for line in lines
+    )
+
+
+def _quiet_wrap(font: pygame.font.Font, content: str, width: int) -> list[str]:
+    """`wrap` for trying a font out: a word too wide here is no problem if a smaller font fits.
+    Remembered, as the status bar tries the same sentence every frame."""
+    return list(_remembered_wrap(font, content, width))
+
+
+@lru_cache(maxsize=256)
+def _remembered_wrap(font: pygame.font.Font, content: str, width: int) -> tuple[str, ...]:
+    with fit.paused():
+        return tuple(wrap(font, content, width))
+
+
+def block(
+    surface: pygame.Surface,
+    fonts: Sequence[pygame.font.Font],
+    content: str,
+    colour: Colour,
+    rect: pygame.Rect,
+    line_gap: int = 2,
+    *,
+    middle: bool = False,
+) -> int:
+    """`content` in the largest of `fonts` whose lines fit `rect` (wrapping, then a smaller
+    font), at the top of `rect` or centred in its height (`middle`); returns the height used."""
+    with fit.paused():
+        font, lines = fitting(fonts, content, rect.width, rect.height, line_gap)
+    used = lines_height(font, len(lines), line_gap) - line_gap
+    top = rect.top + max(0, (rect.height - used) // 2) if middle else rect.top
+    return paragraph(
+        surface,
+        font,
+        "\n".join(lines),
+        colour,
+        pygame.Rect(rect.left, top, rect.width, rect.bottom - top),
+        line_gap,
+    )
+
+
+def sentence(content: str) -> str:
+    """A message shown on its own, as a sentence: a capital first letter and a full stop. The
+    rules' reasons ("column 4 is full") are written to follow "Not played: " in the terminal.
+    A message that opens with notation ("a1", "c3-f7") keeps it as written: such messages are
+    worded to open with a word instead."""
+    content = content.strip()
+    if not content:
+        return content
+    first = content.split(" ", 1)[0]
+    if first.isalpha():
+        content = content[0].upper() + content[1:]
+    return content if content[-1] in ".!?…:" else content + "."
 
 
 # ----- shapes -----------------------------------------------------------------------------------

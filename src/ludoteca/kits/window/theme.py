@@ -13,7 +13,7 @@ knowing it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from ludoteca.i18n import _
@@ -79,6 +79,12 @@ class Sizes:
     corner: int = 8
     panel_min: int = 300
     panel_max: int = 420
+    dialog_width: int = 560
+
+    def scaled(self, factor: float) -> Sizes:
+        """Every size `factor` times larger (text and chrome grow together, so layouts keep their
+        proportions)."""
+        return Sizes(**{f.name: max(1, round(getattr(self, f.name) * factor)) for f in fields(self)})
 
 
 @dataclass(frozen=True)
@@ -111,9 +117,19 @@ class Theme:
     symbols: bool = False
     #: this theme's colours for games' palettes, by "<game key>.<name>"
     game_colours: Mapping[str, Any] = field(default_factory=dict)
+    #: how much larger than designed `sizes` are (`at_scale`): for the few measures kept elsewhere
+    scale: float = 1.0
 
     def label(self) -> str:
         return THEME_LABELS[self.key]()
+
+    def at_scale(self, factor: float) -> Theme:
+        """This theme with its sizes made for a window `factor` times the designed one."""
+        return self if factor == 1 else replace(self, sizes=self.sizes.scaled(factor), scale=factor)
+
+    def px(self, pixels: float) -> int:
+        """A measure designed for 1280×800, in this theme's scale."""
+        return round(pixels * self.scale)
 
     def palette(self, game_key: str, default: P, themed: Mapping[str, P]) -> P:
         """A game's palette under this theme: the game's version for it (or `default`), with the
@@ -177,6 +193,20 @@ THEME_LABELS = {
 }
 
 DEFAULT_THEME = "table"
+
+
+#: the window the theme's `Sizes` are drawn for (UI.md's default window)
+DESIGN_SIZE = (1280, 800)
+#: text never shrinks below this share of its designed size (the smallest window stays readable)
+SMALLEST_SCALE = 0.9
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """How much larger than designed the text and chrome of a window of `size` are drawn: as the
+    window grows in its tighter direction, in steps of 5 % (so dragging the window's edge does
+    not remake every font at each pixel), and never below `SMALLEST_SCALE`."""
+    factor = min(size[0] / DESIGN_SIZE[0], size[1] / DESIGN_SIZE[1])
+    return max(SMALLEST_SCALE, round(factor * 20) / 20)
 
 
 def theme_named(key: str | None) -> Theme:

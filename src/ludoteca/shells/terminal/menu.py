@@ -15,7 +15,8 @@ from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import read_int_or_none, read_seed
 from ludoteca.i18n import _
 from ludoteca.kits.terminal.console import Console, EndOfInput
-from ludoteca.shells import session
+from ludoteca.shells import listings, session
+from ludoteca.shells.dates import when
 from ludoteca.shells.terminal.boards import terminal_board_for
 from ludoteca.shells.terminal.play import TerminalGame
 from ludoteca.store import Store, StoreError
@@ -186,7 +187,8 @@ class Menu:
         if not saves:
             self.console.say(_("No saved games yet. In a game, type 'save'."))
             return
-        index = self.choose(_("Which saved game?"), [f"{s.name} ({s.game}, {s.updated[:16]})" for s in saves])
+        labels = [f"{s.name} ({listings.game_title(s.game)}, {when(s.updated)})" for s in saves]
+        index = self.choose(_("Which saved game?"), labels)
         if index is None:
             return
         match, slot = session.load_match(self.store, saves[index].id)
@@ -201,11 +203,9 @@ class Menu:
         rows = self.store.results(self.only.key if self.only is not None else None)
         if not rows:
             self.console.say(_("No finished games yet."))
-        for row in rows:
-            scores = " ".join(str(s) for s in row.scores) if row.scores is not None else ""
-            self.console.say(
-                f"{row.date[:16]}  {row.game:<11} {', '.join(row.players):<30} {scores:<10} {row.winner}"
-            )
+        else:
+            for line in listings.scores_table(rows):
+                self.console.say(line)
         for sentence in rows.damaged:
             self.console.say(sentence)
 

@@ -15,7 +15,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -25,9 +24,12 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from ludoteca.i18n import set_language
+from ludoteca.kits.window import fit
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.page import Page
-from ludoteca.kits.window.theme import Colour, Theme, gui_theme, mix, theme_named
+from ludoteca.kits.window.theme import Theme, gui_theme, scale_for, theme_named
+from ludoteca.shells.window import backdrop
+from ludoteca.shells.window.markdown import heading_points
 from ludoteca.shells.window.settings import GuiSettings
 from ludoteca.shells.window.sound import Sounds
 from ludoteca.shells.window.widgets import Dialog, dim
@@ -72,11 +74,12 @@ class App:
         if sound is not None:
             self.settings.sound = sound
         set_language(self.settings.language)
-        self.theme: Theme = theme_named(self.settings.theme)
-        pygame.display.set_icon(_icon(self.theme))
+        pygame.display.set_icon(_icon(theme_named(self.settings.theme)))
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Ludoteca")
         self.size = self.surface.get_size()
+        #: the chosen theme, its sizes scaled to the window (`scale_for`)
+        self.theme: Theme = self._fitted_theme()
         self.fonts = Fonts(self.theme.sizes)
         self.sounds = Sounds(self.settings.sound)
         self.manager = self._manager()
@@ -100,11 +103,25 @@ class App:
         sizes = self.theme.sizes
         manager.preload_fonts(
             [
-                {"name": "noto_sans", "point_size": 24, "style": "bold", "antialiased": "1"},
+                *(
+                    {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
+                    # (the theme's bold sizes are loaded already)
+                    for points in sorted(set(heading_points(sizes.body)) - {sizes.body, sizes.title})
+                ),
                 {"name": "noto_sans", "point_size": sizes.body, "style": "italic", "antialiased": "1"},
             ]
         )
         return manager
+
+    def _fitted_theme(self) -> Theme:
+        return theme_named(self.settings.theme).at_scale(scale_for(self.size))
+
+    def _use_theme(self, theme: Theme) -> None:
+        """Draw with `theme` from now on: its fonts, and widget managers themed with it."""
+        self.theme = theme
+        self.fonts = Fonts(theme.sizes)
+        self.manager = self._manager()
+        self.overlay_manager = self._manager()
 
     @staticmethod
     def now() -> float:
@@ -147,12 +164,9 @@ class App:
     def apply_settings(self) -> None:
         """Make the current settings visible at once, and keep them."""
         set_language(self.settings.language)
-        theme = theme_named(self.settings.theme)
+        theme = self._fitted_theme()
         if theme != self.theme:
-            self.theme = theme
-            self.fonts = Fonts(theme.sizes)
-            self.manager = self._manager()
-            self.overlay_manager = self._manager()
+            self._use_theme(theme)
         self.sounds.enabled = self.settings.sound
         self.settings.save(self.store)
         self.rebuild()
@@ -166,8 +180,12 @@ class App:
             current = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.surface = current
         self.size = self.surface.get_size()
-        self.manager.set_window_resolution(self.size)
-        self.overlay_manager.set_window_resolution(self.size)
+        theme = self._fitted_theme()
+        if theme != self.theme:  # text and chrome grow or shrink with the window
+            self._use_theme(theme)
+        else:
+            self.manager.set_window_resolution(self.size)
+            self.overlay_manager.set_window_resolution(self.size)
         self.rebuild()
 
     def quit(self) -> None:
@@ -201,7 +219,9 @@ class App:
         self.manager.draw_ui(surface)
         if self.dialog is not None:
             dim(surface, self.theme.colours.shadow, 150)
-            self.dialog.draw(self, surface)
+            fit.veil()
+            with fit.inside(self.dialog.rect, "dialog"):
+                self.dialog.draw(self, surface)
             self.overlay_manager.draw_ui(surface)
 
     def run(self) -> int:
@@ -264,7 +284,7 @@ class App:
     # ----- shared drawing ---------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:
         c = self.theme.colours
-        surface.blit(_table(self.size, c.background, c.background_glow), (0, 0))
+        surface.blit(backdrop.table(self.size, c.background, c.background_glow), (0, 0))
 
 
 def _icon(theme: Theme) -> pygame.Surface:
@@ -280,14 +300,3 @@ def _icon(theme: Theme) -> pygame.Surface:
     ):
         pygame.draw.aacircle(icon, colour, (x, y), 10)
     return icon
-
-
-@lru_cache(maxsize=4)
-def _table(size: tuple[int, int], base: Colour, glow: Colour) -> pygame.Surface:
-    """The table: a calm background, a little lighter in the middle, like a lamp over it."""
-    small = pygame.Surface((64, 40))
-    for y in range(40):
-        for x in range(64):
-            dx, dy = (x - 32) / 32, (y - 20) / 20
-            small.set_at((x, y), mix(glow, base, min(1.0, (dx * dx + dy * dy) ** 0.5)))
-    return pygame.transform.smoothscale(small, size).convert()

@@ -18,8 +18,15 @@ def _inline(text: str) -> str:
     return _CODE.sub(r"<b>\1</b>", text)
 
 
-def to_html(markdown: str) -> str:
-    """Headings, paragraphs, bullet lists, bold/italic/code and verbatim blocks."""
+def heading_points(body: int) -> tuple[int, int, int]:
+    """The sizes of headings of level 1, 2 and 3 or more beside body text of size `body`."""
+    return (round(body * 4 / 3), body, round(body * 8 / 9))
+
+
+def to_html(markdown: str, body: int = 18) -> str:
+    """Headings, paragraphs, bullet lists, bold/italic/code and verbatim blocks; headings are
+    sized against body text of `body` pixels."""
+    sizes = heading_points(body)
     out: list[str] = []
     paragraph: list[str] = []
     verbatim = False
@@ -50,8 +57,8 @@ def to_html(markdown: str) -> str:
         heading = re.match(r"^(#{1,6})\s+(.*)$", line)
         if heading:
             flush()
-            size = {1: "6", 2: "5"}.get(len(heading[1]), "4.5")
-            out.append(f"<font size={size}><b>{_inline(heading[2])}</b></font><br>")
+            size = sizes[min(len(heading[1]), 3) - 1]
+            out.append(f"<font pixel_size={size}><b>{_inline(heading[2])}</b></font><br>")
             continue
         if _BULLET.match(line):
             flush()

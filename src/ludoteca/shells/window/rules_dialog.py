@@ -11,7 +11,7 @@ from ludoteca.core.game import Game
 from ludoteca.i18n import _
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.markdown import to_html
-from ludoteca.shells.window.widgets import Choice, Dialog, button
+from ludoteca.shells.window.widgets import Choice, Dialog, button, button_width
 
 
 class RulesDialog(Dialog):
@@ -24,26 +24,28 @@ class RulesDialog(Dialog):
 
     def build(self, app: App) -> None:
         s = app.theme.sizes
-        self.choices = [Choice(_("Close"), app.close_dialog, primary=True)]
-        width = min(860, app.size[0] - 2 * s.margin)
+        close_label = _("Close")
+        self.choices = [Choice(close_label, app.close_dialog, primary=True)]
+        width = min(round(s.dialog_width * 1.55), app.size[0] - 2 * s.margin)
         height = app.size[1] - 4 * s.margin
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (app.size[0] // 2, app.size[1] // 2)
-        title_h = app.fonts.title.get_linesize() + s.gap
+        title_h = self.fit_title(app, width - 2 * s.margin) + s.gap
         box = pygame.Rect(
             self.rect.left + s.margin,
             self.rect.top + s.margin + title_h,
             width - 2 * s.margin,
             height - 3 * s.margin - title_h - s.button_height,
         )
-        self.box = UITextBox(to_html(self.game.rules_text()), box, app.overlay_manager)
+        self.box = UITextBox(to_html(self.game.rules_text(), s.body), box, app.overlay_manager)
+        close_w = button_width(app, close_label, 160, bold=True)
         close = pygame.Rect(
-            self.rect.right - s.margin - 160,
+            self.rect.right - s.margin - close_w,
             self.rect.bottom - s.margin - s.button_height,
-            160,
+            close_w,
             s.button_height,
         )
-        self.buttons = [button(app, app.overlay_manager, close, _("Close"), app.close_dialog, primary=True)]
+        self.buttons = [button(app, app.overlay_manager, close, close_label, app.close_dialog, primary=True)]
 
     def confirm(self) -> None:
         self.cancel()

@@ -9,8 +9,10 @@ from ludoteca.kits.window.widgets import (
     Segmented,
     Stepper,
     button,
+    button_width,
     deferred,
     dim,
+    label_width,
     set_enabled,
     widget_center,
 )
@@ -23,8 +25,10 @@ __all__ = [
     "Segmented",
     "Stepper",
     "button",
+    "button_width",
     "deferred",
     "dim",
+    "label_width",
     "set_enabled",
     "widget_center",
 ]

@@ -10,32 +10,48 @@ from pygame_gui.elements import UIButton
 
 from ludoteca.core.game import Game
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.shells.window.app import App
-from ludoteca.shells.window.widgets import Choice, Dialog, button
+from ludoteca.shells.window.widgets import Choice, Dialog, button, button_width
 
 
 def header(app: App, surface: pygame.Surface, title: str, subtitle: str = "") -> int:
-    """The page title at the top left; returns the y below it."""
+    """The page title at the top left and the subtitle under it (wrapped); returns the y below."""
     c, fonts, s = app.theme.colours, app.fonts, app.theme.sizes
-    draw.text(surface, fonts.title, title, c.text, (s.margin * 2, s.margin))
-    y = s.margin + fonts.title.get_linesize()
-    if subtitle:
-        draw.text(surface, fonts.body, subtitle, c.text_dim, (s.margin * 2, y + 2))
-        y += fonts.body.get_linesize() + 4
-    return y + s.gap
+    width = app.size[0] - 4 * s.margin
+    with fit.inside(pygame.Rect(s.margin * 2, 0, width, app.size[1]), "header"):
+        draw.block(surface, (fonts.title, fonts.body_bold), title, c.text, _title_rect(app))
+        if subtitle:
+            top = s.margin + fonts.title.get_linesize() + 2
+            rect = pygame.Rect(s.margin * 2, top, width, header_height(app, subtitle) - top)
+            draw.paragraph(surface, fonts.body, subtitle, c.text_dim, rect)
+    return header_height(app, subtitle)
 
 
-def header_height(app: App, subtitle: bool = False) -> int:
+def header_height(app: App, subtitle: str = "") -> int:
+    """How far down the header of `header(…, subtitle)` reaches."""
     fonts, s = app.fonts, app.theme.sizes
-    return s.margin + fonts.title.get_linesize() + (fonts.body.get_linesize() + 4 if subtitle else 0) + s.gap
+    lines = draw.wrap(fonts.body, subtitle, app.size[0] - 4 * s.margin) if subtitle else []
+    return (
+        s.margin
+        + fonts.title.get_linesize()
+        + (draw.lines_height(fonts.body, len(lines)) + 2 if lines else 0)
+        + s.gap
+    )
+
+
+def _title_rect(app: App) -> pygame.Rect:
+    s = app.theme.sizes
+    return pygame.Rect(s.margin * 2, s.margin, app.size[0] - 4 * s.margin, app.fonts.title.get_linesize())
 
 
 def back_button(app: App, action: Any = None, label: str | None = None) -> UIButton:
-
+    """The button at the bottom left that goes back (to the menu unless `action` says otherwise)."""
     s = app.theme.sizes
-    rect = pygame.Rect(s.margin * 2, app.size[1] - s.margin - s.button_height, 160, s.button_height)
-    return button(app, app.manager, rect, label or _("Back"), action or (lambda: app.go("menu")))
+    label = label or _("Back")
+    width = button_width(app, label, 160)
+    rect = pygame.Rect(s.margin * 2, app.size[1] - s.margin - s.button_height, width, s.button_height)
+    return button(app, app.manager, rect, label, action or (lambda: app.go("menu")))
 
 
 def not_in_window(app: App, game: Game[Any, Any]) -> Dialog:

@@ -8,8 +8,8 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.i18n import _, ngettext
+from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import GameBoard, Scene
 from ludoteca.match import Match
 from ludoteca.shells import session
@@ -140,42 +140,64 @@ class EndScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         now = self.app.now()
-        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
+        c, s = self.app.theme.colours, self.app.theme.sizes
         self.board.draw(surface, Scene(self.view(), now))
         p = self.layout.panel
         draw.card(surface, p, c.panel, c.panel_edge, s.corner + 4, shadow=c.shadow)
+        with fit.inside(p, "end panel"):
+            self._draw_panel(surface)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        c, fonts, s, px = self.app.theme.colours, self.app.fonts, self.app.theme.sizes, self.app.theme.px
+        p = self.layout.panel
         pad = s.gap + 10
         x, w = p.left + pad, p.width - 2 * pad
         y = p.top + pad
         draw.text(surface, fonts.small_bold, _("Game over").upper(), c.accent, (x, y))
         y += fonts.small.get_linesize() + 6
-        for line in draw.wrap(fonts.title, self.headline(), w):
-            draw.text(surface, fonts.title, line, c.text, (x, y))
-            y += fonts.title.get_linesize()
+        headline = (fonts.title, fonts.body_bold)
+        y += draw.block(
+            surface,
+            headline,
+            self.headline(),
+            c.text,
+            pygame.Rect(x, y, w, 3 * fonts.title.get_linesize()),
+            0,
+        )
         outcome = self.match.outcome
         assert outcome is not None
-        reason = outcome.reason[:1].upper() + outcome.reason[1:]
         y += 4
+        reason = draw.sentence(outcome.reason)
+        lines = len(draw.wrap(fonts.body, reason, w))
         y += draw.paragraph(
-            surface, fonts.body, reason.rstrip(".") + ".", c.text_dim, pygame.Rect(x, y, w, 200)
+            surface,
+            fonts.body,
+            reason,
+            c.text_dim,
+            pygame.Rect(x, y, w, draw.lines_height(fonts.body, lines)),
         )
         y += s.gap * 2
         names = session.player_names(self.match)
+        marker = px(11)
+        score_w = max((fonts.body_bold.size(str(v))[0] for v in outcome.scores or ()), default=0)
         for seat in self.ranking():
-            name = names[seat]
-            row = pygame.Rect(x - 6, y, w + 12, fonts.body.get_linesize() + 16)
+            row = pygame.Rect(x - 6, y, w + 12, fonts.body.get_linesize() + px(16))
             if outcome.ranks[seat] == 1 and not outcome.is_draw and not outcome.solitaire:
                 pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
-            self.board.draw_seat_marker(surface, (row.left + 22, row.centery), 11, seat)
-            label = _(name)
+            self.board.draw_seat_marker(surface, (row.left + marker * 2, row.centery), marker, seat)
+            label = _(names[seat])
             if len(names) > 1:
                 label = f"{outcome.ranks[seat]}. {label}"
+            left = row.left + marker * 4
+            room = row.right - s.gap - score_w - s.gap - left
+            # a player's own name may lose its end; the seats' names are ours and fit
+            own = self.match.seats[seat].name is not None
             draw.text(
                 surface,
                 fonts.body,
-                draw.ellipsize(fonts.body, label, w - 110),
+                draw.ellipsize(fonts.body, label, room, may_cut=own),
                 c.text,
-                (row.left + 44, row.centery),
+                (left, row.centery),
                 "midleft",
             )
             if outcome.scores is not None and seat < len(outcome.scores):
@@ -184,7 +206,7 @@ class EndScreen(Screen):
                     fonts.body_bold,
                     str(outcome.scores[seat]),
                     c.text,
-                    (row.right - 12, row.centery),
+                    (row.right - s.gap, row.centery),
                     "midright",
                 )
             y += row.height + 4
@@ -195,9 +217,11 @@ class EndScreen(Screen):
             y += used + s.gap
         moves = len(self.match.moves)
         if y + fonts.small.get_linesize() <= bottom:
-            draw.text(surface, fonts.small_bold, _("{n} moves played").format(n=moves), c.text_dim, (x, y))
+            played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
+            draw.text(surface, fonts.small_bold, played, c.text_dim, (x, y))
         y += fonts.small.get_linesize() + 6
         if moves and bottom - y > fonts.body.get_linesize() * 2:
             move_list(self, surface, pygame.Rect(x, y, w, bottom - y))
         if self.error:
-            draw.paragraph(surface, fonts.small, self.error, c.text_error, pygame.Rect(x, bottom - 40, w, 60))
+            rect = pygame.Rect(x, bottom - 40, w, 60)
+            draw.block(surface, (fonts.small,), draw.sentence(self.error), c.text_error, rect, 0)

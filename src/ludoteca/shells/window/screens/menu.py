@@ -37,8 +37,8 @@ class MenuScreen(Screen):
             ("settings", _("Settings"), lambda: app.go("settings"), False),
             ("quit", _("Quit"), app.quit, False),
         ]
-        step = s.button_height + 14
-        top = column.top + app.fonts.title.get_linesize() + app.fonts.body.get_linesize() * 2 + 44
+        step = s.button_height + s.gap + 4
+        top = self._subtitle_rect().bottom + s.margin + s.gap
         top = min(top, h - s.margin - step * len(entries))
         self.buttons = {}
         for i, (key, label, action, primary) in enumerate(entries):
@@ -62,9 +62,19 @@ class MenuScreen(Screen):
 
     def _column(self) -> pygame.Rect:
         w, h = self.app.size
-        width = min(360, max(260, w // 3))
-        left = max(self.app.theme.sizes.margin * 2, w // 12)
+        theme = self.app.theme
+        width = min(theme.px(360), max(theme.px(260), w // 3))
+        left = max(theme.sizes.margin * 2, w // 12)
         return pygame.Rect(left, max(40, h // 8), width, h - max(40, h // 8))
+
+    def _subtitle(self) -> str:
+        return _("A shelf of board games, to play with friends or against the computer.")
+
+    def _subtitle_rect(self) -> pygame.Rect:
+        fonts, column = self.app.fonts, self._column()
+        lines = draw.wrap(fonts.body, self._subtitle(), column.width)
+        top = column.top + fonts.title.get_linesize() + 6
+        return pygame.Rect(column.left, top, column.width, draw.lines_height(fonts.body, len(lines)))
 
     def back(self) -> None:
         self.app.quit()
@@ -74,19 +84,7 @@ class MenuScreen(Screen):
         app, c, fonts = self.app, self.app.theme.colours, self.app.fonts
         column = self._column()
         draw.text(surface, fonts.title, "Ludoteca", c.text, column.topleft)
-        subtitle = pygame.Rect(
-            column.left,
-            column.top + fonts.title.get_linesize() + 6,
-            column.width,
-            fonts.body.get_linesize() * 2 + 4,
-        )
-        draw.paragraph(
-            surface,
-            fonts.body,
-            _("A shelf of board games, to play with friends or against the computer."),
-            c.text_dim,
-            subtitle,
-        )
+        draw.paragraph(surface, fonts.body, self._subtitle(), c.text_dim, self._subtitle_rect())
         showcase = self._showcase_surface()
         if showcase is not None:
             surface.blit(

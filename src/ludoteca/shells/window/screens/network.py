@@ -60,7 +60,7 @@ class NetworkScreen(Screen):
     # ----- layout ---------------------------------------------------------------------------
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         app, s = self.app, self.app.theme.sizes
-        top = header_height(app, subtitle=True) + s.gap
+        top = header_height(app, self._subtitle()) + s.gap
         bottom = app.size[1] - s.margin * 2 - s.button_height
         width = (app.size[0] - s.margin * 5) // 2
         left = pygame.Rect(s.margin * 2, top, width, bottom - top)
@@ -277,12 +277,13 @@ class NetworkScreen(Screen):
             "address shown once the table is open."
         )
 
+    def _subtitle(self) -> str:
+        return _("Join a friend's game by its address, or host one.")
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
-        header(
-            app, surface, _("Play over the network"), _("Join a friend's game by its address, or host one.")
-        )
+        header(app, surface, _("Play over the network"), self._subtitle())
         left, right = self._columns()
         bh = s.button_height
         draw.text(surface, fonts.body_bold, _("Join a game"), c.accent, left.topleft)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -20,18 +20,30 @@ from ludoteca.core.registry import declaration_of
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import SEED_DIGITS, read_seed
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import BoardSetting, OptionPicture
 from ludoteca.shells import session
 from ludoteca.shells.network import HostPlan
+from ludoteca.shells.options import capitalised
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for, board_settings, save_board_setting
 from ludoteca.shells.window.picture_choice import PictureChoice
 from ludoteca.shells.window.screens.common import back_button, header, header_height
-from ludoteca.shells.window.widgets import Segmented, Stepper, button
+from ludoteca.shells.window.widgets import Segmented, Stepper, button, button_width, label_width
 from ludoteca.store import StoreError
 
 HUMAN, COMPUTER, NETWORK = "human", "computer", "remote"
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One line of the options column: a name, its help, and its control (`height_of` the
+    control's height in a width; None for a row of pictures, which takes the room left)."""
+
+    name: str
+    help: str
+    height_of: Callable[[int], int] | None
+    make: Callable[[pygame.Rect], None]
 
 
 @dataclass
@@ -42,10 +54,6 @@ class SeatChoice:
 
     def spec(self) -> SeatSpec:
         return SeatSpec(self.kind, self.level if self.kind == COMPUTER else None, self.name.strip() or None)
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _last_key(game: Game[Any, Any]) -> str:
@@ -90,7 +98,13 @@ class OptionsScreen(Screen):
         #: the game's own pages (`GameDeclaration.window_tools`), by label
         self.tool_buttons: dict[str, UIButton] = {}
         self._tools_right = 0
-        self._labels: list[tuple[str, str, tuple[int, int]]] = []  # (text, font, pos)
+        self._labels: list[tuple[str, str, pygame.Rect]] = []  # (text, style, where)
+        #: how much the page had to give up to fit (see `build`)
+        self._crowded = 0
+        #: whether the players' column is widened (see `build`)
+        self._wide = False
+        #: the seats' markers: (centre, radius, seat)
+        self._markers: list[tuple[tuple[float, float], float, int]] = []
 
     # ----- remembering the last choices -----------------------------------------------------
     def _remembered(self) -> None:
@@ -122,226 +136,411 @@ class OptionsScreen(Screen):
             self.app.store.set_setting(_last_key(self.game), json.dumps(data))
 
     # ----- layout ---------------------------------------------------------------------------
+    def summary(self) -> str:
+        """The header's subtitle: the game's summary, unless the page is crowded."""
+        return "" if self._crowded else _(self.game.info.summary)
+
     def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
         app, s = self.app, self.app.theme.sizes
-        top = header_height(app, subtitle=True) + s.gap
+        top = header_height(app, self.summary()) + s.gap
         bottom = app.size[1] - s.margin * 2 - s.button_height
-        width = (app.size[0] - s.margin * 5) // 2
-        left = pygame.Rect(s.margin * 2, top, width, bottom - top)
+        both = app.size[0] - s.margin * 5
+        # the players take up to three fifths when a seat's choices need it to stay on one row
+        width = both // 2
+        if self._wide:
+            width = min(max(width, self._seat_row_width()), both * 3 // 5)
+        left = pygame.Rect(s.margin * 2, top, both - width, bottom - top)
         right = pygame.Rect(left.right + s.margin, top, width, bottom - top)
         return left, right
 
+    def _seat_row_width(self) -> int:
+        """How wide a seat's first row must be: marker, name field, human/computer/network."""
+        s = self.app.theme.sizes
+        return s.button_height + s.gap + self._least_name_width() + s.gap + self._kinds_width()
+
+    def _least_name_width(self) -> int:
+        """A name field shows its placeholder (the seat's name) whole."""
+        names = [self._seat_name(seat) for seat in range(self.count)]
+        return max(self.app.theme.px(90), *(label_width(self.app, name) for name in names))
+
+    def _kinds_width(self) -> int:
+        kinds = self._kinds()
+        return sum(label_width(self.app, label) for _kind, label in kinds) + 6 * (len(kinds) - 1)
+
     def build(self) -> None:
+        """The options and the players in two columns; when they do not fit (a small window,
+        four players), the header leaves out the game's summary (its card on the page before
+        showed it), then the note on levels becomes the level buttons' tooltip; at each step the
+        players' column may first widen so that a seat's choices stay on one row."""
         self._read_entries()
-        app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
-        manager = app.manager
-        self._labels = []
+        tries = [(crowded, wide) for crowded in range(3) for wide in (False, True)]
+        overflows = []
+        for number, (self._crowded, self._wide) in enumerate(tries):
+            if number:
+                self.app.manager.clear_and_reset()
+            overflows.append(self._lay_out())
+            if not overflows[-1]:
+                return
+        # nothing fits: the try that overflows least
+        best = min(range(len(tries)), key=overflows.__getitem__)
+        if best != len(tries) - 1:
+            self.app.manager.clear_and_reset()
+            self._crowded, self._wide = tries[best]
+            self._lay_out()
+
+    def _lay_out(self) -> int:
+        """Make the widgets; how many pixels the columns overflowed (0: all fit)."""
+        app, s = self.app, self.app.theme.sizes
+        self._labels, self._markers = [], []
         self.choice_widgets, self.steppers, self.custom_entries = {}, {}, {}
-        self.setting_widgets = {}
+        self.setting_widgets, self.pictures = {}, {}
         left, right = self._columns()
-        bh = s.button_height
-        # the game's options
-        y = left.top
-        self._label(_("Options"), "title", (left.left, y))
-        y += fonts.title.get_linesize() + s.gap
-        # (name, help, control maker, whether the control is a row of pictures)
-        rows: list[tuple[str, str, Any, bool]] = []
-        self.pictures = {}
+        # under the players: the note on levels and the seed; whichever does not fit there goes
+        # under the options (which then stand closer together if they must)
+        extras: list[tuple[str | None, int]] = []
+        if self._crowded < 2:
+            extras.append((self._note(), self._note_height(right.width)))
+        if self.game.info.chance:
+            extras.append((None, self._seed_height(right.width)))
+        self.seed_entry = None
+        y = self._players(right, keep=sum(h + s.gap for _what, h in extras))
+        overflow = max(0, y - s.gap - right.bottom)
+        elsewhere: list[tuple[str | None, int]] = []
+        for what, height in extras:
+            if not elsewhere and y + height <= right.bottom:
+                self._extra(what, pygame.Rect(right.left, y, right.width, height))
+                y += height + s.gap
+            else:
+                elsewhere.append((what, height))
+        y = self._options(left, keep=sum(h + s.gap for _what, h in elsewhere)) + s.gap
+        for what, height in elsewhere:
+            self._extra(what, pygame.Rect(left.left, y, left.width, height))
+            y += height + s.gap
+        overflow = max(overflow, y - s.gap - left.bottom)
+        back_button(app, self.back)
+        # the game's own pages (Khet's setup editor), beside the way back
+        self.tool_buttons = {}
+        x = s.margin * 2 + self._back_width() + s.gap
+        for tool in declaration_of(self.game).window_tools:
+            text = _(tool)
+            rect = pygame.Rect(
+                x, app.size[1] - s.margin - s.button_height, button_width(app, text), s.button_height
+            )
+            self.tool_buttons[tool] = button(app, app.manager, rect, text, partial(self.open_tool, tool))
+            x = rect.right + s.gap
+        self._tools_right = x
+        label = _("Start the game")
+        width = button_width(app, label, 220, bold=True)
+        start = pygame.Rect(
+            app.size[0] - s.margin * 2 - width,
+            app.size[1] - s.margin - s.button_height,
+            width,
+            s.button_height,
+        )
+        self.start_button = button(app, app.manager, start, label, self.start, primary=True)
+        return overflow
+
+    def _text_block(self, text: str, style: str, left: int, y: int, width: int) -> int:
+        """A label wrapped to `width` at (left, y); returns the y under it."""
+        font = self._font(style)
+        height = draw.lines_height(font, len(draw.wrap(font, text, width)), 0)
+        self._label(text, style, pygame.Rect(left, y, width, height))
+        return y + height
+
+    def _font(self, style: str) -> Any:
+        fonts = self.app.fonts
+        return {"title": fonts.body_bold, "bold": fonts.body_bold, "small": fonts.small, "dim": fonts.body}[
+            style
+        ]
+
+    # the game's options: each name, its help and its control, stacked; when they do not all fit
+    # (a small window), each name beside its control where the control leaves room for it. An
+    # option the board offers as pictures (Khet's setups) takes the room the others leave; the
+    # board's own preferences (`GameBoard.settings`) follow the options.
+    def _rows(self) -> list[_Row]:
+        rows = []
         for spec in self.game.info.options:
             pictures = self._pictures_for(spec)
             if pictures is not None:
                 rows.append(
-                    (option_label(spec), _(spec.help), partial(self._picture_control, spec, pictures), True)
+                    _Row(
+                        option_label(spec), _(spec.help), None, partial(self._picture_control, spec, pictures)
+                    )
                 )
             else:
-                rows.append((option_label(spec), _(spec.help), partial(self._control, spec), False))
-        settings = self.board.settings() if self.board is not None else ()
-        rows += [
-            (_(setting.label), _(setting.help), partial(self._setting_control, setting), False)
-            for setting in settings
-        ]
+                rows.append(
+                    _Row(
+                        option_label(spec),
+                        _(spec.help),
+                        partial(self._control_height, spec),
+                        partial(self._control, spec),
+                    )
+                )
+        for setting in self.board.settings() if self.board is not None else ():
+            rows.append(
+                _Row(
+                    _(setting.label),
+                    _(setting.help),
+                    self._switch_height,
+                    partial(self._setting_control, setting),
+                )
+            )
+        return rows
+
+    def _options(self, column: pygame.Rect, keep: int = 0) -> int:
+        """The options down `column`, leaving `keep` pixels free under them; returns the y below."""
+        s = self.app.theme.sizes
+        y = self._text_block(_("Options"), "title", column.left, column.top, column.width) + s.gap
+        rows = self._rows()
         if not rows:
-            self._label(_("This game has no options."), "dim", (left.left, y))
+            return self._text_block(_("This game has no options."), "dim", column.left, y, column.width)
+        pictured = [row for row in rows if row.height_of is None]
+        smallest = 2 * s.button_height
+        names_w = self._name_width(rows, column.width)
 
-        def height(help_text: str, compact: bool) -> int:
-            if compact:
-                return bh + 2 + fonts.small.get_linesize() + s.gap
-            lines = len(draw.wrap(fonts.small, help_text, left.width)[:2])
-            return fonts.body.get_linesize() + lines * fonts.small.get_linesize() + 4 + bh + s.gap * 2
+        def needs(compact: bool) -> int:
+            return sum(self._row_height(row, column.width, names_w, compact, smallest) for row in rows)
 
-        full = sum(height(help_text, False) for _label, help_text, _make, _pictures in rows)
-        compact = y + full > left.bottom
-        # pictures take the room the other rows leave (between a small card and a large one)
-        plain = sum(height(help_text, compact) for _label, help_text, _make, pictured in rows if not pictured)
-        pictured_rows = sum(1 for row in rows if row[3])
-        picture_h = 0
-        if pictured_rows:
-            extra = fonts.body.get_linesize() + fonts.small.get_linesize() + 4 + s.gap * 2
-            room = (left.bottom - y - plain) // pictured_rows - extra
-            picture_h = max(bh * 2, min(round(bh * 4.2), room))
-        # small window: each name beside its control (as wide as the longest name, up to half),
-        # the help on one line below
-        widest = max((fonts.body_bold.size(label)[0] for label, _help, _make, _p in rows), default=0)
-        label_w = min(left.width // 2, max(left.width * 3 // 10, widest + s.gap))
-        for label, help_text, make, pictured in rows:
-            if pictured:
-                self._label(label, "bold", (left.left, y))
-                y += fonts.body.get_linesize()
-                self._label(draw.ellipsize(fonts.small, help_text, left.width), "small", (left.left, y))
-                y += fonts.small.get_linesize() + 4
-                make(pygame.Rect(left.left, y, left.width, picture_h))
-                y += picture_h + s.gap * 2
-                continue
-            if compact:
-                self._label(label, "bold", (left.left, y + (bh - fonts.body.get_linesize()) // 2))
-                make(pygame.Rect(left.left + label_w, y, left.width - label_w, bh))
-                y += bh + 2
-                self._label(draw.ellipsize(fonts.small, help_text, left.width), "small", (left.left, y))
-                y += fonts.small.get_linesize() + s.gap
-                continue
-            self._label(label, "bold", (left.left, y))
-            y += fonts.body.get_linesize()
-            for line in draw.wrap(fonts.small, help_text, left.width)[:2]:
-                self._label(line, "small", (left.left, y))
-                y += fonts.small.get_linesize()
-            y += 4
-            make(pygame.Rect(left.left, y, left.width, bh))
-            y += bh + s.gap * 2
-        # the players
-        y = right.top
-        self._label(_("Players"), "title", (right.left, y))
-        self.swap_button = None
-        if self.count == 2:
-            # who starts: the first seat moves first (Khet's Silver), so trading seats decides it
-            label = _("Swap seats")
-            width = fonts.body.size(label)[0] + 40
-            rect = pygame.Rect(right.right - width, y - 6, width, bh)
-            self.swap_button = button(app, manager, rect, label, self.swap_seats)
-        y += fonts.title.get_linesize() + s.gap
-        info = self.game.info
-        self.count_widget = None
-        if info.min_seats != info.max_seats:
-            counts = [(n, str(n)) for n in range(info.min_seats, info.max_seats + 1)]
-            self._label(_("Number of players"), "bold", (right.left, y))
-            rect = pygame.Rect(right.left + right.width // 2, y - 6, right.width // 2, bh)
-            self.count_widget = Segmented(app, manager, rect, counts, self.count, self._set_count)
-            y += bh + s.gap
-        self.name_entries, self.kind_widgets, self.level_widgets = [], [], []
-        marker = bh
-        for seat in range(self.count):
-            choice = self.seats[seat]
-            name_w = max(right.width * 2 // 5, right.width - marker - s.gap * 2 - 260)
-            name_rect = pygame.Rect(
-                right.left + marker + s.gap, y, min(name_w, right.width // 2) - marker - s.gap, bh
-            )
-            entry = UITextEntryLine(
-                name_rect, manager, placeholder_text=self._seat_name(seat), initial_text=choice.name
-            )
-            entry.set_text_length_limit(24)
-            self.name_entries.append(entry)
-            kind_rect = pygame.Rect(name_rect.right + s.gap, y, right.right - name_rect.right - s.gap, bh)
-            kinds = [(HUMAN, _("Human")), (COMPUTER, _("Computer")), (NETWORK, _("Network"))]
-            self.kind_widgets.append(
-                Segmented(app, manager, kind_rect, kinds, choice.kind, partial(self._set_kind, seat))
-            )
-            y += bh + 6
-            self._label(
-                _("Computer level"), "small", (name_rect.left, y + bh // 2 - fonts.small.get_linesize() // 2)
-            )
-            level_rect = pygame.Rect(kind_rect.left, y, kind_rect.width, bh)
-            levels = [(n, str(n)) for n in range(1, MAX_LEVEL + 1)]
-            level = Segmented(app, manager, level_rect, levels, choice.level, partial(self._set_level, seat))
-            level.set_enabled(choice.kind == COMPUTER)
-            self.level_widgets.append(level)
-            y += bh + s.gap * 2
-        self._label(
-            draw.ellipsize(
-                fonts.small,
-                _("Level 1 is for beginners; level 5 is the strongest and thinks longest."),
-                right.width,
-            ),
-            "small",
-            (right.left, y),
+        compact = y + needs(False) + keep > column.bottom
+        picture_h = smallest
+        if pictured:
+            room = column.bottom - keep - y - needs(compact)
+            picture_h = max(smallest, min(round(s.button_height * 4.2), smallest + room // len(pictured)))
+        for row in rows:
+            y = self._row(row, column, y, compact, names_w, picture_h)
+        return y
+
+    def _name_width(self, rows: list[_Row], width: int) -> int:
+        """How much of the column a name beside its control takes: the longest name's room."""
+        widest = max((self.app.fonts.body_bold.size(row.name)[0] for row in rows), default=0)
+        return min(width // 2, widest + self.app.theme.sizes.gap)
+
+    def _beside(self, row: _Row, width: int, names_w: int) -> bool:
+        return (
+            row.height_of is not None and row.height_of(width - names_w) <= self.app.theme.sizes.button_height
         )
-        y += fonts.small.get_linesize() + s.gap * 2
-        # chance: an optional seed, to replay the same game
-        self.seed_entry = None
-        if info.chance:
-            self._label(_("Seed (optional)"), "bold", (right.left, y))
-            y += fonts.body.get_linesize()
-            self._label(
-                draw.ellipsize(
-                    fonts.small,
-                    _("Leave empty for a new game each time; the same seed deals the same game."),
-                    right.width,
-                ),
-                "small",
-                (right.left, y),
-            )
-            y += fonts.small.get_linesize() + 4
-            self.seed_entry = UITextEntryLine(
-                pygame.Rect(right.left, y, right.width // 2, bh), manager, initial_text=self.seed_text
-            )
-            self.seed_entry.set_allowed_characters("numbers")
-            self.seed_entry.set_text_length_limit(SEED_DIGITS)
-        back_button(app, self.back)
-        # the game's own pages (Khet's setup editor), beside the way back
-        self.tool_buttons = {}
-        x = s.margin * 2 + 160 + s.gap
-        for label in declaration_of(self.game).window_tools:
-            text = _(label)
-            rect = pygame.Rect(x, app.size[1] - s.margin - bh, fonts.body.size(text)[0] + 40, bh)
-            self.tool_buttons[label] = button(app, manager, rect, text, partial(self.open_tool, label))
-            x = rect.right + s.gap
-        self._tools_right = x
-        start = pygame.Rect(app.size[0] - s.margin * 2 - 220, app.size[1] - s.margin - bh, 220, bh)
-        self.start_button = button(app, manager, start, _("Start the game"), self.start, primary=True)
 
-    def _label(self, text: str, style: str, pos: tuple[int, int]) -> None:
-        self._labels.append((text, style, pos))
+    def _row_height(self, row: _Row, width: int, names_w: int, compact: bool, picture_h: int) -> int:
+        s, fonts = self.app.theme.sizes, self.app.fonts
+        help_h = draw.lines_height(fonts.small, len(draw.wrap(fonts.small, row.help, width)), 0)
+        if compact and self._beside(row, width, names_w):
+            return s.button_height + 2 + help_h + s.gap
+        gaps = s.gap if compact else s.gap * 2
+        control_h = row.height_of(width) if row.height_of is not None else picture_h
+        return fonts.body_bold.get_linesize() + help_h + 4 + control_h + gaps
 
-    def _seat_name(self, seat: int) -> str:
-        names = self.game.info.seat_names
-        return _(names[seat]) if seat < len(names) else _("Player {n}").format(n=seat + 1)
+    def _row(
+        self, row: _Row, column: pygame.Rect, y: int, compact: bool, names_w: int, picture_h: int
+    ) -> int:
+        s, fonts = self.app.theme.sizes, self.app.fonts
+        bh = s.button_height
+        if compact and self._beside(row, column.width, names_w):
+            line = fonts.body_bold.get_linesize()
+            self._label(row.name, "bold", pygame.Rect(column.left, y + (bh - line) // 2, names_w, bh))
+            row.make(pygame.Rect(column.left + names_w, y, column.width - names_w, bh))
+            y = self._text_block(row.help, "small", column.left, y + bh + 2, column.width)
+            return y + s.gap
+        y = self._text_block(row.name, "bold", column.left, y, column.width)
+        y = self._text_block(row.help, "small", column.left, y, column.width) + 4
+        height = row.height_of(column.width) if row.height_of is not None else picture_h
+        row.make(pygame.Rect(column.left, y, column.width, height))
+        return y + height + (s.gap if compact else s.gap * 2)
 
-    def _control(self, spec: OptionSpec, row: pygame.Rect) -> None:
-        app, manager, s = self.app, self.app.manager, self.app.theme.sizes
-        value = self.values[spec.name]
+    def _switch_height(self, width: int) -> int:
+        return Segmented.height(self.app, [_("Yes"), _("No")], width)
+
+    def _choice_labels(self, spec: OptionSpec) -> list[tuple[Any, str]]:
         if isinstance(spec.default, bool):
-            choices: list[tuple[Any, str]] = [(True, _("Yes")), (False, _("No"))]
+            return [(True, _("Yes")), (False, _("No"))]
+        return [(choice, capitalised(_(spec.choice_label(choice)))) for choice in spec.choices or ()]
+
+    def _entry_width(self, width: int) -> int:
+        """An open-ended choice's own field: a third of the row, or what its hint needs."""
+        return max(width // 3, label_width(self.app, _("or e.g. 12x8")))
+
+    def _control_height(self, spec: OptionSpec, width: int) -> int:
+        s, app = self.app.theme.sizes, self.app
+        labels = [label for _value, label in self._choice_labels(spec)]
+        if isinstance(spec.default, bool) or (spec.choices and not isinstance(spec.default, int)):
+            if spec.open_ended:
+                beside = width - self._entry_width(width) - s.gap
+                if Segmented.height(app, labels, beside) <= s.button_height:
+                    return s.button_height
+                return Segmented.height(app, labels, width) + s.gap + s.button_height
+            return Segmented.height(app, labels, width)
+        return s.button_height
+
+    def _control(self, spec: OptionSpec, area: pygame.Rect) -> None:
+        """The control for `spec` filling `area` (as tall as `_control_height` says)."""
+        app, manager, s = self.app, self.app.manager, self.app.theme.sizes
+        bh = s.button_height
+        value = self.values[spec.name]
+        row = pygame.Rect(area.left, area.top, area.width, bh)
+        if isinstance(spec.default, bool):
             self.choice_widgets[spec.name] = Segmented(
-                app, manager, row, choices, bool(value), partial(self._set, spec.name)
+                app, manager, row, self._choice_labels(spec), bool(value), partial(self._set, spec.name)
             )
         elif isinstance(spec.default, int):
             low = spec.minimum if spec.minimum is not None else 0
             high = spec.maximum if spec.maximum is not None else max(low + 100, int(value))
-            width = min(row.width, 320)
-            rect = pygame.Rect(row.left, row.top, width, row.height)
+            rect = pygame.Rect(row.left, row.top, min(row.width, app.theme.px(320)), bh)
             self.steppers[spec.name] = Stepper(
                 app, manager, rect, int(value), low, high, partial(self._set, spec.name)
             )
         elif spec.choices:
-            choices = [(choice, capitalised(_(spec.choice_label(choice)))) for choice in spec.choices]
-            width = row.width
-            if spec.open_ended:
-                width = row.width * 2 // 3
             current = value if value in spec.choices else None
-            rect = pygame.Rect(row.left, row.top, width, row.height)
-            self.choice_widgets[spec.name] = Segmented(
-                app, manager, rect, choices, current, partial(self._set, spec.name)
-            )
+            choices_rect = row
+            entry_rect = None
             if spec.open_ended:
-                entry_rect = pygame.Rect(
-                    rect.right + s.gap, row.top, row.right - rect.right - s.gap, row.height
-                )
+                entry_w = self._entry_width(row.width)
+                if area.height <= bh:  # the field beside the choices
+                    choices_rect = pygame.Rect(row.left, row.top, row.width - entry_w - s.gap, bh)
+                    entry_rect = pygame.Rect(choices_rect.right + s.gap, row.top, entry_w, bh)
+                else:  # the field on a row of its own under them
+                    entry_rect = pygame.Rect(row.left, area.bottom - bh, entry_w, bh)
+            self.choice_widgets[spec.name] = Segmented(
+                app, manager, choices_rect, self._choice_labels(spec), current, partial(self._set, spec.name)
+            )
+            if entry_rect is not None:
                 initial = self.custom.get(spec.name, "" if value in spec.choices else str(value))
                 entry = UITextEntryLine(
                     entry_rect, manager, placeholder_text=_("or e.g. 12x8"), initial_text=initial
                 )
                 self.custom_entries[spec.name] = entry
         else:
-            entry = UITextEntryLine(row, manager, initial_text=str(value))
-            self.custom_entries[spec.name] = entry
+            self.custom_entries[spec.name] = UITextEntryLine(row, manager, initial_text=str(value))
+
+    # the players: how many, then for each a name, human or computer, and the computer's level
+    def _players(self, column: pygame.Rect, keep: int) -> int:
+        """The players down `column`, closer together if `keep` pixels must stay free under
+        them; returns the y below."""
+        app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
+        manager, bh = app.manager, s.button_height
+        info = self.game.info
+        title_y = column.top
+        self.swap_button = None
+        if self.count == 2:
+            # who starts: the first seat moves first (Khet's Silver), so trading seats decides it
+            swap_label = _("Swap seats")
+            width = button_width(app, swap_label)
+            rect = pygame.Rect(column.right - width, column.top, width, bh)
+            self.swap_button = button(app, manager, rect, swap_label, self.swap_seats)
+            title_y += (bh - fonts.body_bold.get_linesize()) // 2
+        y = self._text_block(
+            _("Players"), "title", column.left, title_y, column.width - button_width(app, _("Swap seats"))
+        )
+        y = max(y, column.top + bh if self.count == 2 else y) + s.gap
+        self.count_widget = None
+        if info.min_seats != info.max_seats:
+            counts = [(n, str(n)) for n in range(info.min_seats, info.max_seats + 1)]
+            name = _("Number of players")
+            name_w = min(column.width // 2, fonts.body_bold.size(name)[0] + s.gap)
+            line = fonts.body_bold.get_linesize()
+            self._label(name, "bold", pygame.Rect(column.left, y + (bh - line) // 2, name_w, line))
+            rect = pygame.Rect(column.left + name_w, y, column.width - name_w, bh)
+            self.count_widget = Segmented(app, manager, rect, counts, self.count, self._set_count)
+            y += bh + s.gap
+        # the seats closer together when the window is short
+        level_h = self._level_height(column)
+        room = column.bottom - y - keep
+        name_w, kinds_w = self._seat_widths(column)
+        # human / computer / network: on two rows when a narrow window has no room for one
+        kinds_h = Segmented.height(app, [label for _kind, label in self._kinds()], kinds_w)
+        seat_gap = s.gap * 2 if self.count * (kinds_h + 6 + level_h + s.gap * 2) <= room else s.gap // 2
+        self.name_entries, self.kind_widgets, self.level_widgets = [], [], []
+        kinds = self._kinds()
+        for seat in range(self.count):
+            choice = self.seats[seat]
+            name_rect = pygame.Rect(column.left + bh + s.gap, y, name_w, bh)
+            self._markers.append(((column.left + bh / 2, y + bh / 2), bh * 0.38, seat))
+            entry = UITextEntryLine(
+                name_rect, manager, placeholder_text=self._seat_name(seat), initial_text=choice.name
+            )
+            entry.set_text_length_limit(24)
+            self.name_entries.append(entry)
+            kind_rect = pygame.Rect(name_rect.right + s.gap, y, column.right - name_rect.right - s.gap, bh)
+            self.kind_widgets.append(
+                Segmented(app, manager, kind_rect, kinds, choice.kind, partial(self._set_kind, seat))
+            )
+            y += kinds_h + 6
+            label_h = self._level_label_height(name_rect.width)
+            label = pygame.Rect(name_rect.left, y + (level_h - label_h) // 2, name_rect.width, label_h)
+            self._label(_("Computer level"), "small", label)
+            level_rect = pygame.Rect(kind_rect.left, y + (level_h - bh) // 2, kind_rect.width, bh)
+            levels = [(n, str(n)) for n in range(1, MAX_LEVEL + 1)]
+            tip = self._note() if self._crowded >= 2 else None
+            level = Segmented(
+                app, manager, level_rect, levels, choice.level, partial(self._set_level, seat), tip=tip
+            )
+            level.set_enabled(choice.kind == COMPUTER)
+            self.level_widgets.append(level)
+            y += level_h + seat_gap
+        return y - seat_gap + s.gap
+
+    def _seat_widths(self, column: pygame.Rect) -> tuple[int, int]:
+        """(name field, human/computer choice) widths of a seat's first row."""
+        s = self.app.theme.sizes
+        name_left = column.left + s.button_height + s.gap
+        room = column.right - self._kinds_width() - s.gap - name_left
+        name_w = min(max(self._least_name_width(), room), column.width // 2)
+        return name_w, column.right - name_left - name_w - s.gap
+
+    def _kinds(self) -> list[tuple[str, str]]:
+        kinds = [(HUMAN, _("Human")), (COMPUTER, _("Computer"))]
+        if self.game.info.max_seats > 1:  # a solitaire has no one to play with over the network
+            kinds.append((NETWORK, _("Network")))
+        return kinds
+
+    def _level_label_height(self, width: int) -> int:
+        small = self.app.fonts.small
+        return draw.lines_height(small, len(draw.wrap(small, _("Computer level"), width)), 0)
+
+    def _level_height(self, column: pygame.Rect) -> int:
+        """A seat's second row: the level buttons, or the words beside them if they need two lines."""
+        return max(self.app.theme.sizes.button_height, self._level_label_height(self._seat_widths(column)[0]))
+
+    def _note(self) -> str:
+        return _("Level 1 is for beginners; level 5 is the strongest and thinks longest.")
+
+    def _note_height(self, width: int) -> int:
+        small = self.app.fonts.small
+        return draw.lines_height(small, len(draw.wrap(small, self._note(), width)), 0)
+
+    def _extra(self, note: str | None, area: pygame.Rect) -> None:
+        """The note on levels (`note`), or the seed (None), in `area`."""
+        if note is not None:
+            self._text_block(note, "small", area.left, area.top, area.width)
+        else:
+            self._seed(area)
+
+    def _seed_height(self, width: int) -> int:
+        s, fonts = self.app.theme.sizes, self.app.fonts
+        help_lines = draw.wrap(fonts.small, self._seed_help(), width)
+        return (
+            fonts.body_bold.get_linesize()
+            + draw.lines_height(fonts.small, len(help_lines), 0)
+            + 4
+            + s.button_height
+        )
+
+    def _seed_help(self) -> str:
+        return _("Leave empty for a new game each time; the same seed deals the same game.")
+
+    # chance: an optional seed, to replay the same game
+    def _seed(self, area: pygame.Rect) -> None:
+        y = self._text_block(_("Seed (optional)"), "bold", area.left, area.top, area.width)
+        y = self._text_block(self._seed_help(), "small", area.left, y, area.width) + 4
+        rect = pygame.Rect(area.left, y, area.width // 2, self.app.theme.sizes.button_height)
+        self.seed_entry = UITextEntryLine(rect, self.app.manager, initial_text=self.seed_text)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(SEED_DIGITS)
+
+    def _label(self, text: str, style: str, rect: pygame.Rect) -> None:
+        self._labels.append((text, style, rect))
+
+    def _seat_name(self, seat: int) -> str:
+        names = self.game.info.seat_names
+        return _(names[seat]) if seat < len(names) else _("Player {n}").format(n=seat + 1)
 
     def _pictures_for(self, spec: OptionSpec) -> list[OptionPicture] | None:
         """The option's choices as pictures, when the game's board offers them (Khet's setups); the
@@ -481,42 +680,29 @@ class OptionsScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
-        header(
-            app,
-            surface,
-            _("New game: {title}").format(title=_(self.game.info.title)),
-            draw.ellipsize(fonts.body, _(self.game.info.summary), app.size[0] - 4 * s.margin),
-        )
-        styles = {
-            "title": (fonts.body_bold, c.accent),
-            "bold": (fonts.body_bold, c.text),
-            "small": (fonts.small, c.text_dim),
-            "dim": (fonts.body, c.text_dim),
-        }
-        for text, style, pos in self._labels:
-            font, colour = styles[style]
-            draw.text(surface, font, text, colour, pos)
-        for choice in self.pictures.values():
-            choice.draw(surface)
+        header(app, surface, _("New game: {title}").format(title=_(self.game.info.title)), self.summary())
+        colours = {"title": c.accent, "bold": c.text, "small": c.text_dim, "dim": c.text_dim}
+        for text, style, rect in self._labels:
+            draw.paragraph(surface, self._font(style), text, colours[style], rect, 0)
         for name, stepper in self.steppers.items():
             spec = next(sp for sp in self.game.info.options if sp.name == name)
             shown = _("usual") if stepper.value == 0 and spec.minimum == 0 else None
             stepper.draw(surface, fonts.body_bold, c.text, shown)
         if self.board is not None:
-            _left, right = self._columns()
-            bh = s.button_height
-            y = right.top + fonts.title.get_linesize() + s.gap
-            if self.count_widget is not None:
-                y += bh + s.gap
-            for seat in range(self.count):
-                self.board.draw_seat_marker(surface, (right.left + bh / 2, y + bh / 2), bh * 0.38, seat)
-                y += bh + 6 + bh + s.gap * 2
-        if self.error:
-            left = max(s.margin * 2 + 180, self._tools_right)
+            for center, radius, seat in self._markers:
+                self.board.draw_seat_marker(surface, center, radius, seat)
+        for choice in self.pictures.values():
+            choice.draw(surface)
+        if self.error and self.start_button is not None:
+            left = max(s.margin * 2 + self._back_width() + s.gap, self._tools_right)
             rect = pygame.Rect(
                 left,
                 app.size[1] - s.margin - s.button_height,
-                app.size[0] - s.margin * 2 - 240 - left,
-                s.button_height,
+                self.start_button.rect.left - s.gap - left,
+                s.button_height + s.margin,
             )
-            draw.paragraph(surface, fonts.small, self.error, c.text_error, rect, 0)
+            with fit.inside(rect, "options error"):
+                draw.block(surface, (fonts.small,), draw.sentence(self.error), c.text_error, rect, 0)
+
+    def _back_width(self) -> int:
+        return button_width(self.app, _("Back"), 160)

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Protocol
 
 import pygame
 
-from ludoteca.core.game import Seat
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.match import Match
-from ludoteca.shells import session
+from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App
 
 BUTTON_ROWS = 4
@@ -22,21 +20,34 @@ BUTTON_ROWS = 4
 @dataclass(frozen=True)
 class Layout:
     board: pygame.Rect
+    #: the one-line bar under the board that says what is happening
     status: pygame.Rect
+    #: where the board's own buttons (and Pass) line up from the right: the status bar itself,
+    #: or, when the board is too narrow to share it, a strip of their own above it
+    actions: pygame.Rect
     panel: pygame.Rect
     #: Undo, Redo, Hint, Save, Rules, Resign, Menu
     buttons: tuple[pygame.Rect, ...]
 
 
-def layout_for(app: App) -> Layout:
+#: the board column narrower than this (at 1280×800's scale) gives its buttons a strip of their own
+SHARED_STATUS_WIDTH = 820
+
+
+def layout_for(app: App, actions: bool = False) -> Layout:
+    """The board screen's rectangles; `actions`: the board has buttons of its own."""
     w, h = app.size
     s = app.theme.sizes
     panel_w = round(max(s.panel_min, min(s.panel_max, w * 0.3)))
     panel = pygame.Rect(w - panel_w - s.margin, s.margin, panel_w, h - 2 * s.margin)
-    board = pygame.Rect(
-        s.margin, s.margin, w - panel_w - 3 * s.margin, h - 2 * s.margin - s.status_height - s.gap
-    )
-    status = pygame.Rect(s.margin, board.bottom + s.gap, board.width, s.status_height)
+    # two lines of the small font fit the status bar, for a long sentence in a narrow window
+    status_h = max(s.status_height, 2 * app.fonts.small.get_linesize() + 4)
+    board_w = w - panel_w - 3 * s.margin
+    strip = actions and board_w < app.theme.px(SHARED_STATUS_WIDTH)
+    strip_h = s.button_height + s.gap if strip else 0
+    board = pygame.Rect(s.margin, s.margin, board_w, h - 2 * s.margin - status_h - s.gap - strip_h)
+    status = pygame.Rect(s.margin, h - s.margin - status_h, board_w, status_h)
+    action_row = pygame.Rect(s.margin, board.bottom + s.gap, board_w, s.button_height) if strip else status
     pad = s.gap + 6
     bw = (panel.width - 2 * pad - s.gap) // 2
     bh = s.button_height
@@ -46,7 +57,7 @@ def layout_for(app: App) -> Layout:
         row, col = divmod(i, 2)
         buttons.append(pygame.Rect(panel.left + pad + col * (bw + s.gap), top + row * (bh + s.gap), bw, bh))
     buttons.append(pygame.Rect(panel.left + pad, top + 3 * (bh + s.gap), panel.width - 2 * pad, bh))
-    return Layout(board, status, panel, tuple(buttons))
+    return Layout(board, status, action_row, panel, tuple(buttons))
 
 
 def spinner(
@@ -77,70 +88,86 @@ class PanelHost(Protocol):
 
 
 def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
+    c, s = screen.app.theme.colours, screen.app.theme.sizes
+    p = screen.layout.panel
+    draw.card(surface, p, c.panel, c.panel_edge, s.corner + 4, shadow=c.shadow)
+    with fit.inside(p, "side panel"):
+        _draw_panel(screen, surface, now)
+
+
+def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
     app, match, board = screen.app, screen.match, screen.board
-    c, fonts, s = app.theme.colours, app.fonts, app.theme.sizes
+    c, fonts, s, px = app.theme.colours, app.fonts, app.theme.sizes, app.theme.px
     layout = screen.layout
     p = layout.panel
-    draw.card(surface, p, c.panel, c.panel_edge, s.corner + 4, shadow=c.shadow)
     pad = s.gap + 6
     x, w = p.left + pad, p.width - 2 * pad
     y = p.top + pad
     game, state = match.game, screen.view()
     draw.text(surface, fonts.body_bold, _(game.info.title), c.text, (x, y))
     y += fonts.body.get_linesize()
-    variant = session.variant_summary(match, for_people=True)
-    if variant:
-        draw.text(surface, fonts.small, draw.ellipsize(fonts.small, variant, w), c.text_dim, (x, y))
-        y += fonts.small.get_linesize()
+    kind = options_in_words(game, match.options)
+    if kind:
+        lines = len(draw.wrap(fonts.small, kind, w))
+        y += draw.paragraph(
+            surface,
+            fonts.small,
+            kind,
+            c.text_dim,
+            pygame.Rect(x, y, w, draw.lines_height(fonts.small, lines, 0)),
+            0,
+        )
     y += s.gap
     # players
     scores = game.scores(state)
     to_move = match.to_move()
-    row_h = fonts.body.get_linesize() + fonts.small.get_linesize() + 14
+    row_h = fonts.body.get_linesize() + fonts.small.get_linesize() + px(14)
+    marker = px(13)
+    score_w = max((fonts.title.size(str(v))[0] for v in scores or ()), default=0)
     for seat, spec in enumerate(match.seats):
         row = pygame.Rect(x - 6, y, w + 12, row_h)
         if seat == to_move and not match.over:
             pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
             pygame.draw.rect(surface, c.accent, (row.left, row.top + 6, 4, row.height - 12), border_radius=2)
-        board.draw_seat_marker(surface, (row.left + 26, row.centery), 13, seat)
+        board.draw_seat_marker(surface, (row.left + marker * 2, row.centery), marker, seat)
+        tx = row.left + marker * 4
+        room = row.right - tx - s.gap - max(score_w, px(22)) - s.gap
+        clock = match.clock_left(seat)
+        if clock is not None:
+            room -= fonts.body_bold.size("00:00")[0] + s.gap
         name = spec.name or _(game.seat_name(state, seat))
-        tx = row.left + 50
-        draw.text(
-            surface,
-            fonts.body_bold,
-            draw.ellipsize(fonts.body_bold, name, w - 110),
-            c.text,
-            (tx, row.top + 6),
-        )
+        top = row.top + (row.height - fonts.body.get_linesize() - fonts.small.get_linesize()) // 2
+        shown = draw.ellipsize(fonts.body_bold, name, room, may_cut=bool(spec.name))
+        draw.text(surface, fonts.body_bold, shown, c.text, (tx, top))
         if spec.is_computer:
             detail = _("Computer, level {level}").format(level=spec.level)
         else:
             detail = _("Network") if spec.kind == "remote" else _("Human")
         if spec.name:
             detail = f"{_(game.seat_name(state, seat))} · {detail}"
-        if seat == to_move and screen.thinking():
+        thinking = seat == to_move and screen.thinking()
+        if thinking:
             depth = screen.thinker.info.depth if screen.thinker is not None else 0
             detail = _("thinking… depth {d}").format(d=depth) if depth else _("thinking…")
-            spinner(surface, c.accent, (row.right - 22, row.centery), 9, now)
+            spinner(surface, c.accent, (row.right - px(22), row.centery), px(9), now)
         draw.text(
             surface,
             fonts.small,
             detail,
-            c.accent if seat == to_move and screen.thinking() else c.text_dim,
-            (tx, row.top + 8 + fonts.body.get_linesize()),
+            c.accent if thinking else c.text_dim,
+            (tx, top + fonts.body.get_linesize()),
         )
-        left = match.clock_left(seat)
-        if left is not None:
-            shown = f"{int(left) // 60}:{int(left) % 60:02d}"
+        if clock is not None:
+            shown = f"{int(clock) // 60}:{int(clock) % 60:02d}"
             font = fonts.body_bold if scores is None else fonts.small
-            where = (row.right - 12, row.centery) if scores is None else (row.right - 60, row.centery)
+            right = row.right - s.gap - (0 if scores is None else max(score_w, px(22)) + s.gap)
             colour = (
-                c.text_error if left < 30 else (c.accent if seat == to_move and not match.over else c.text)
+                c.text_error if clock < 30 else (c.accent if seat == to_move and not match.over else c.text)
             )
-            draw.text(surface, font, shown, colour, where, "midright")
-        if scores is not None and seat < len(scores) and not (seat == to_move and screen.thinking()):
+            draw.text(surface, font, shown, colour, (right, row.centery), "midright")
+        if scores is not None and seat < len(scores) and not thinking:
             draw.text(
-                surface, fonts.title, str(scores[seat]), c.text, (row.right - 12, row.centery), "midright"
+                surface, fonts.title, str(scores[seat]), c.text, (row.right - s.gap, row.centery), "midright"
             )
         y += row_h + 4
     y += s.gap
@@ -150,7 +177,8 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
     moves_min = fonts.small.get_linesize() + 4 + fonts.body.get_linesize()
     extra = min(board.panel_height_within(state, bottom - y - s.gap - moves_min), bottom - y)
     if extra > 0:
-        board.draw_panel(surface, pygame.Rect(x, y, w, extra), state)
+        with fit.inside(pygame.Rect(x, y, w, extra), f"{game.info.key} panel"):
+            board.draw_panel(surface, pygame.Rect(x, y, w, extra), state)
         y += extra + s.gap
     # the move list, newest at the bottom (when there is room left for it)
     if bottom - y > fonts.small.get_linesize() * 2 + 4:
@@ -164,39 +192,82 @@ class HasMatch(Protocol):
     match: Match
 
 
-@lru_cache(maxsize=8)
-def _public_moves(match: Match, moves: tuple[str, ...], viewer: Seat | None) -> list[str]:
-    # keyed by the moves themselves, so an undo followed by another move is not served stale
-    return match.public_moves(viewer)
-
-
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The moves in notation as the person at the screen may read them (a program's cards stay
-    face down), one row per round, the newest at the bottom (older ones scroll away)."""
+    face down), newest at the bottom (older ones scroll away): one row per round,
+    a column per player, when the moves shown fit their columns; otherwise one move a line, each
+    after its number and its player's marker, long moves wrapping at their spaces."""
     app, match = screen.app, screen.match
     c, fonts = app.theme.colours, app.fonts
     font = fonts.body
     line = font.get_linesize()
     seats = max(1, len(match.seats))
-    viewer = screen.viewer() if hasattr(screen, "viewer") else None
-    moves = _public_moves(match, tuple(match.moves), viewer)
+    moves = match.public_moves(screen.viewer() if hasattr(screen, "viewer") else None)
     if not moves:
         draw.text(surface, fonts.small, _("No moves yet."), c.text_dim, rect.topleft)
         return
-    rows = [moves[i : i + seats] for i in range(0, len(moves), seats)]
-    fit = max(1, rect.height // line)
-    first = max(0, len(rows) - fit)
-    number_w = font.size("000.")[0] + 6
-    col_w = (rect.width - number_w) / seats
     pygame.draw.rect(surface, c.status, rect.inflate(8, 4), border_radius=6)
+    number_w = font.size("000.")[0] + 6
+    with fit.inside(rect.inflate(8, 4), "move list"):
+        rows = [moves[i : i + seats] for i in range(0, len(moves), seats)]
+        shown = rows[-max(1, rect.height // line) :]
+        col_w = (rect.width - number_w) / seats
+        if all(font.size(text)[0] <= col_w - 6 for row in shown for text in row):
+            _in_columns(screen, surface, rect, rows, number_w, col_w)
+        else:
+            _one_a_line(screen, surface, rect, moves, number_w)
+
+
+def _in_columns(
+    screen: HasMatch,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    rows: list[list[str]],
+    number_w: int,
+    col_w: float,
+) -> None:
+    c, fonts = screen.app.theme.colours, screen.app.fonts
+    line = fonts.body.get_linesize()
+    first = max(0, len(rows) - max(1, rect.height // line))
+    last = (len(rows) - 1, len(rows[-1]) - 1)
     for index in range(first, len(rows)):
         y = rect.top + (index - first) * line
         draw.text(
             surface, fonts.small, f"{index + 1}.", c.text_dim, (rect.left + number_w - 8, y + 2), "topright"
         )
         for k, text in enumerate(rows[index]):
-            latest = index * seats + k == len(moves) - 1
-            shown = draw.ellipsize(font, text, round(col_w) - 6)
-            draw.text(
-                surface, font, shown, c.accent if latest else c.text, (rect.left + number_w + k * col_w, y)
-            )
+            colour = c.accent if (index, k) == last else c.text
+            draw.text(surface, fonts.body, text, colour, (rect.left + number_w + k * col_w, y))
+
+
+def _one_a_line(
+    screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect, moves: list[str], number_w: int
+) -> None:
+    app = screen.app
+    c, fonts = app.theme.colours, app.fonts
+    font, line = fonts.body, fonts.body.get_linesize()
+    seats = max(1, len(screen.match.seats))
+    marker = max(3, line // 5)
+    left = rect.left + number_w + 3 * marker
+    width = rect.right - left
+    # from the newest move up, as many lines as there is room for
+    entries: list[tuple[int, list[str]]] = []
+    room = max(1, rect.height // line)
+    for ply in range(len(moves) - 1, -1, -1):
+        lines = [
+            draw.ellipsize(font, part, width, may_cut=True) for part in draw.wrap(font, moves[ply], width)
+        ]
+        if entries and sum(len(e[1]) for e in entries) + len(lines) > room:
+            break
+        entries.append((ply, lines[-room:]))
+    y = rect.top
+    for ply, lines in reversed(entries):
+        number = f"{ply // seats + 1}."
+        draw.text(surface, fonts.small, number, c.text_dim, (rect.left + number_w - 8, y + 2), "topright")
+        screen.board.draw_seat_marker(
+            surface, (rect.left + number_w + marker, y + line / 2), marker, ply % seats
+        )
+        colour = c.accent if ply == len(moves) - 1 else c.text
+        for part in lines:
+            draw.text(surface, font, part, colour, (left, y))
+            y += line

@@ -24,7 +24,7 @@ from ludoteca.ai.worker import Thinker
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Seat
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell
@@ -35,7 +35,7 @@ from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.rules_dialog import RulesDialog
 from ludoteca.shells.window.screens.panel import Layout, draw_panel, layout_for
-from ludoteca.shells.window.widgets import Choice, Dialog, button, set_enabled
+from ludoteca.shells.window.widgets import Choice, Dialog, button, button_width, set_enabled
 from ludoteca.store import SaveSlot, StoreError
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class PlayScreen(Screen):
         self.pointer: tuple[int, int] | None = None
         #: the right button is down; True once it has dragged the board (then it does not deselect)
         self.right_drag: bool | None = None
-        self.layout: Layout = layout_for(app)
+        self.layout: Layout = layout_for(app, board.has_actions())
         self._view: tuple[Seat | None, Any] | None = None
         #: the person whose secrets may be drawn (hot-seat with hidden information)
         self.shown_to: Seat | None = None
@@ -259,7 +259,7 @@ class PlayScreen(Screen):
     # ----- building -----------------------------------------------------------------------------
     def build(self) -> None:
         app = self.app
-        self.layout = layout_for(app)
+        self.layout = layout_for(app, self.board.has_actions())
         self.board.set_theme(app.theme, app.fonts)
         self.board.layout(self.layout.board, self.view())
         labels = [
@@ -291,11 +291,10 @@ class PlayScreen(Screen):
             human is not None and self.board.forced_pass(self.view()) is not None and self.transition is None
         )
         if needs_pass and self.pass_button is None:
-            status = self.layout.status
-            rect = pygame.Rect(status.right - 150, status.top, 150, status.height)
-            self.pass_button = button(
-                self.app, self.app.manager, rect, _("Pass"), self.play_pass, primary=True
-            )
+            row, label = self.layout.actions, _("Pass")
+            width = button_width(self.app, label, 150, bold=True)
+            rect = pygame.Rect(row.right - width, row.top, width, row.height)
+            self.pass_button = button(self.app, self.app.manager, rect, label, self.play_pass, primary=True)
         elif not needs_pass and self.pass_button is not None:
             self.pass_button.kill()
             self.pass_button = None
@@ -312,11 +311,11 @@ class PlayScreen(Screen):
         for widget in self.action_buttons:
             widget.kill()
         self._actions, self.action_buttons = actions, []
-        status, gap = self.layout.status, self.app.theme.sizes.gap
-        right = status.right - (150 + gap if self.pass_button is not None else 0)
+        row, gap = self.layout.actions, self.app.theme.sizes.gap
+        right = row.right - (self.pass_button.rect.width + gap if self.pass_button is not None else 0)
         for action in reversed(actions):
-            width = max(120, self.app.fonts.body.size(action.label)[0] + 40)
-            rect = pygame.Rect(right - width, status.top, width, status.height)
+            width = button_width(self.app, action.label, 120, bold=action.primary)
+            rect = pygame.Rect(right - width, row.top, width, row.height)
             widget = button(
                 self.app,
                 self.app.manager,
@@ -348,7 +347,7 @@ class PlayScreen(Screen):
         try:
             self.match.play(move)
         except LudotecaError as err:
-            self.say(str(err).rstrip(".") + ".", error=True)
+            self.say(str(err), error=True)
             self.app.sounds.play("error")
             return False
         after = self.view()
@@ -553,10 +552,13 @@ class PlayScreen(Screen):
         self.message_error = error
         self.message_until = self.app.now() + self.app.theme.motion.message
 
-    def status_text(self, now: float) -> tuple[str, bool]:
-        if self.message and self.message_error and now < self.message_until:
-            return self.message, True
-        parts = [self.message] if self.message and now < self.message_until else []
+    def status_parts(self, now: float) -> tuple[list[str], bool]:
+        """What the status bar says, as sentences: the latest message while it is fresh, then
+        what is happening (whose turn, who is thinking); and whether it is an error."""
+        fresh = bool(self.message) and now < self.message_until
+        if fresh and self.message_error:
+            return [draw.sentence(self.message)], True
+        parts = [self.message] if fresh else []
         state = self.view()
         seat = self.match.to_move()
         if self.match.over:
@@ -574,7 +576,11 @@ class PlayScreen(Screen):
                 parts.append(_("{name} must pass: click Pass.").format(name=self.seat_label(seat)))
             else:
                 parts.append(self.board.prompt(state, self.seat_label(seat)))
-        return "  ".join(p for p in parts if p), False
+        return [draw.sentence(p) for p in parts if p], False
+
+    def status_text(self, now: float) -> tuple[str, bool]:
+        parts, error = self.status_parts(now)
+        return "  ".join(parts), error
 
     # ----- input --------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -836,7 +842,6 @@ class PlayScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         now = self.app.now()
-        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
         self.board.draw(surface, self.scene(now))
         if self.banner:
             self._draw_banner(surface, self.banner)
@@ -847,26 +852,47 @@ class PlayScreen(Screen):
         ):
             self._draw_banner(surface, _("{name} has no legal move").format(name=self.seat_label(seat)))
         draw_panel(self, surface, now)
+        self._draw_status(surface, now)
+
+    def _status_room(self) -> pygame.Rect:
+        """The status bar's part left for words (beside the buttons when they share it)."""
+        s = self.app.theme.sizes
+        status = self.layout.status
+        room = status.inflate(-2 * s.gap - 8, -4)
+        if self.layout.actions == status:
+            widgets = [*self.action_buttons, *([self.pass_button] if self.pass_button is not None else [])]
+            if widgets:
+                room.width = min(w.rect.left for w in widgets) - s.gap - room.left
+        return room
+
+    def _draw_status(self, surface: pygame.Surface, now: float) -> None:
+        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
         status = self.layout.status
         draw.card(surface, status, c.status, None, s.corner)
-        text, error = self.status_text(now)
-        taken = sum(b.rect.width + s.gap for b in self.action_buttons)
-        width = status.width - 2 * s.gap - (160 if self.pass_button is not None else 0) - taken
-        draw.text(
-            surface,
-            fonts.body,
-            draw.ellipsize(fonts.body, text, width),
-            c.text_error if error else c.text,
-            (status.left + s.gap + 4, status.centery),
-            "midleft",
-        )
+        parts, error = self.status_parts(now)
+        room = self._status_room()
+        sizes = (fonts.body, fonts.small)
+        text = "  ".join(parts)
+        # too much to say in a narrow window: the newest news alone (what just happened)
+        if len(parts) > 1 and not draw.fits(sizes, text, room.width, room.height, 0):
+            text = parts[0]
+        with fit.inside(status, "status bar"):
+            draw.block(surface, sizes, text, c.text_error if error else c.text, room, 0, middle=True)
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
         area = self.layout.board
-        width = min(area.width - 40, fonts.title.size(text)[0] + 60)
-        rect = pygame.Rect(0, 0, width, fonts.title.get_linesize() + 30)
+        room = area.width - 2 * s.margin - 2 * s.gap
+        sizes = (fonts.title, fonts.body_bold)
+        font, lines = draw.fitting(sizes, text, room, 2 * fonts.title.get_linesize(), 0)
+        width = min(area.width - 2 * s.margin, max(font.size(line)[0] for line in lines) + 2 * s.margin)
+        height = draw.lines_height(font, len(lines), 0)
+        rect = pygame.Rect(0, 0, width, height + 2 * s.gap + 10)
         rect.center = area.center
         draw.translucent_rect(surface, c.status, rect, 225, s.corner + 4)
         draw.outline(surface, c.accent, rect, 2, s.corner + 4)
-        draw.text(surface, fonts.title, text, c.text, rect.center, "center")
+        with fit.inside(rect, "banner"):
+            inner = rect.inflate(-2 * s.gap, -2 * s.gap)
+            for i, line in enumerate(lines):
+                y = inner.centery - height / 2 + i * font.get_linesize()
+                draw.text(surface, font, line, c.text, (inner.centerx, y), "midtop")

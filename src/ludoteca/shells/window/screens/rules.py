@@ -39,7 +39,7 @@ class RulesScreen(Screen):
             width,
             app.size[1] - top - s.button_height * 2 - s.gap * 2 - s.margin * 3,
         )
-        self.box = UITextBox(to_html(get_game(self.key).rules_text()), box, app.manager)
+        self.box = UITextBox(to_html(get_game(self.key).rules_text(), s.body), box, app.manager)
         back_button(app)
 
     def pick(self, key: str) -> None:

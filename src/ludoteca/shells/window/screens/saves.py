@@ -2,41 +2,26 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import partial
 
 import pygame
 from pygame_gui.elements import UIButton
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.core.record import Record
-from ludoteca.core.registry import get_game
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
-from ludoteca.shells import session
+from ludoteca.kits.window import draw, fit
+from ludoteca.shells import listings, session
+from ludoteca.shells.dates import when
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import has_board
 from ludoteca.shells.window.screens.common import back_button, header, header_height, not_in_window
-from ludoteca.shells.window.widgets import Choice, Dialog, button
+from ludoteca.shells.window.widgets import Choice, Dialog, button, button_width
 from ludoteca.store import SavedGame, StoreError
 
 
-def describe_save(saved: SavedGame) -> str:
-    try:
-        record = Record.loads(saved.record_text)
-        title = _(get_game(saved.game).info.title)
-        status = _("finished") if record.result else _("{n} moves").format(n=len(record.moves))
-    except (LudotecaError, ValueError):  # ValueError: a number a damaged record holds
-        title, status = saved.game, _("unreadable")
-    return f"{saved.name}   ·   {title}   ·   {status}   ·   {local_time(saved.updated)}"
-
-
-def local_time(stamp: str) -> str:
-    """An ISO time from the store (UTC) as the player's clock shows it."""
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp[:16].replace("T", " ")
+def save_details(saved: SavedGame) -> str:
+    """What a save holds, under its name: "Connect Four · 12 moves · today 04:24"."""
+    return "   ·   ".join((listings.game_title(saved.game), listings.save_status(saved), when(saved.updated)))
 
 
 class SavesScreen(Screen):
@@ -47,10 +32,38 @@ class SavesScreen(Screen):
         self.rows: dict[int, UIButton] = {}
         self.error = ""
 
+    def subtitle(self) -> str:
+        return _("Click a game to play on from where it was saved.")
+
+    def _row_height(self) -> int:
+        fonts = self.app.fonts
+        return max(
+            self.app.theme.sizes.button_height, fonts.body.get_linesize() + fonts.small.get_linesize() + 12
+        )
+
     def _per_page(self) -> int:
         s = self.app.theme.sizes
-        space = self.app.size[1] - header_height(self.app, True) - 3 * s.button_height - 4 * s.margin
-        return max(1, space // (s.button_height + s.gap))
+        space = (
+            self.app.size[1] - header_height(self.app, self.subtitle()) - 2 * s.button_height - 4 * s.margin
+        )
+        return max(1, space // (self._row_height() + s.gap))
+
+    def _row_rects(self) -> list[tuple[SavedGame, pygame.Rect]]:
+        app, s = self.app, self.app.theme.sizes
+        per = self._per_page()
+        top = header_height(app, self.subtitle()) + s.gap
+        width = app.size[0] - 4 * s.margin - self._delete_width() - s.gap
+        shown = self.saves[self.page * per : (self.page + 1) * per]
+        return [
+            (
+                saved,
+                pygame.Rect(2 * s.margin, top + i * (self._row_height() + s.gap), width, self._row_height()),
+            )
+            for i, saved in enumerate(shown)
+        ]
+
+    def _delete_width(self) -> int:
+        return button_width(self.app, _("Delete"), 120)
 
     def build(self) -> None:
         app, s = self.app, self.app.theme.sizes
@@ -61,24 +74,26 @@ class SavesScreen(Screen):
         per = self._per_page()
         pages = max(1, -(-len(self.saves) // per))
         self.page = min(self.page, pages - 1)
-        top = header_height(app, True) + s.gap
-        width = app.size[0] - 4 * s.margin
         self.rows = {}
-        for i, saved in enumerate(self.saves[self.page * per : (self.page + 1) * per]):
-            y = top + i * (s.button_height + s.gap)
-            rect = pygame.Rect(2 * s.margin, y, width - 130, s.button_height)
+        for saved, rect in self._row_rects():
+            # the row's words are drawn by the screen; the button is the frame that takes the click
             self.rows[saved.id] = button(
-                app, app.manager, rect, describe_save(saved), partial(self.open, saved), object_id="#row"
+                app, app.manager, rect, "", partial(self.open, saved), object_id="#card"
             )
-            delete = pygame.Rect(rect.right + s.gap, y, 120, s.button_height)
+            delete = pygame.Rect(rect.right + s.gap, rect.top, self._delete_width(), rect.height)
             button(app, app.manager, delete, _("Delete"), partial(self.ask_delete, saved))
         bottom = app.size[1] - s.margin - s.button_height
+        self.error_right = app.size[0] - 2 * s.margin
         if pages > 1:
-            prev = pygame.Rect(app.size[0] - 2 * s.margin - 2 * 140 - s.gap, bottom, 140, s.button_height)
-            nxt = prev.move(140 + s.gap, 0)
+            turn_w = max(button_width(app, _("Previous"), 140), button_width(app, _("Next"), 140))
+            prev = pygame.Rect(
+                app.size[0] - 2 * s.margin - 2 * turn_w - s.gap, bottom, turn_w, s.button_height
+            )
+            nxt = prev.move(turn_w + s.gap, 0)
+            self.error_right = prev.left - s.gap
             button(app, app.manager, prev, _("Previous"), partial(self.turn, -1), enabled=self.page > 0)
             button(app, app.manager, nxt, _("Next"), partial(self.turn, 1), enabled=self.page < pages - 1)
-        back_button(app)
+        self.back_button = back_button(app)
 
     def turn(self, delta: int) -> None:
         self.page += delta
@@ -122,9 +137,9 @@ class SavesScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
-        header(app, surface, _("Resume a saved game"), _("Click a game to play on from where it was saved."))
+        header(app, surface, _("Resume a saved game"), self.subtitle())
         if not self.saves:
-            y = header_height(app, True) + s.margin
+            y = header_height(app, self.subtitle()) + s.margin
             draw.text(
                 surface,
                 fonts.body,
@@ -132,11 +147,27 @@ class SavesScreen(Screen):
                 c.text_dim,
                 (2 * s.margin, y),
             )
+        for saved, rect in self._row_rects():
+            draw.card(surface, rect, c.button, None, s.corner)
+            inner = rect.inflate(-2 * s.gap - 8, -8)
+            with fit.inside(rect, "saved game"):
+                name = draw.ellipsize(fonts.body_bold, saved.name, inner.width, may_cut=True)
+                draw.text(surface, fonts.body_bold, name, c.text, (inner.left, inner.top))
+                details = save_details(saved)
+                y = inner.top + fonts.body.get_linesize()
+                draw.text(
+                    surface,
+                    fonts.small,
+                    draw.ellipsize(fonts.small, details, inner.width),
+                    c.text_dim,
+                    (inner.left, y),
+                )
         if self.error:
+            left = self.back_button.rect.right + s.gap
             rect = pygame.Rect(
-                2 * s.margin + 180,
+                left,
                 app.size[1] - s.margin - s.button_height,
-                app.size[0] - 600,
-                s.button_height,
+                self.error_right - left,
+                s.button_height + s.margin,
             )
-            draw.paragraph(surface, fonts.small, self.error, c.text_error, rect, 0)
+            draw.block(surface, (fonts.small,), draw.sentence(self.error), c.text_error, rect, 0)

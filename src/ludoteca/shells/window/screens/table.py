@@ -64,7 +64,7 @@ class TableScreen(Screen):
             self.port_text = self.port_entry.get_text()
         app, s = self.app, self.app.theme.sizes
         manager, bh = app.manager, s.button_height
-        x, y = s.margin * 2, header_height(app, subtitle=True) + s.gap
+        x, y = s.margin * 2, header_height(app, self._subtitle()) + s.gap
         width = min(720, app.size[0] - s.margin * 4)
         self.buttons, self.reach_widget, self.port_entry, self.level_widget = {}, None, None, None
         if self.match is None:
@@ -197,7 +197,7 @@ class TableScreen(Screen):
         app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
         bh = s.button_height
         header(app, surface, _("Network table: {title}").format(title=self.title), self._subtitle())
-        x, y = s.margin * 2, header_height(app, subtitle=True) + s.gap
+        x, y = s.margin * 2, header_height(app, self._subtitle()) + s.gap
         width = app.size[0] - s.margin * 4
         if self.match is None:
             draw.text(surface, fonts.body_bold, _("Who may join?"), c.accent, (x, y))

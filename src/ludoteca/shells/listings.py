@@ -1,0 +1,104 @@
+"""The saved games and the score history as text tables, for `ludoteca saves`, `ludoteca scores`
+and the terminal menu: a header row, then one row each, in the player's words and language
+(game titles, options as "Medium board (9×9)", times as "today 04:24")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.record import Record
+from ludoteca.core.registry import get_game
+from ludoteca.i18n import _, ngettext
+from ludoteca.shells.dates import when
+from ludoteca.shells.options import options_in_words, stored_options
+from ludoteca.store import ResultRow, SavedGame
+
+#: a name longer than this is cut in a listing (with "…"), so one long name does not push every
+#: other column off the screen
+LONGEST_NAME = 32
+
+
+def table(headings: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """Left-aligned columns two spaces apart, the headings first; trailing spaces trimmed."""
+    body = [list(row) for row in rows]
+    widths = [max(len(cell) for cell in column) for column in zip(headings, *body, strict=True)]
+    return [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in (list(headings), *body)
+    ]
+
+
+def short(name: str, longest: int = LONGEST_NAME) -> str:
+    return name if len(name) <= longest else name[: longest - 1] + "…"
+
+
+def game_title(key: str) -> str:
+    try:
+        return _(get_game(key).info.title)
+    except LudotecaError:  # a game uninstalled since: its key still names it
+        return key
+
+
+def options_words(key: str, stored: str) -> str:
+    """A result's stored options ("classic, size=medium") in words; as stored for a game that
+    is not installed any more."""
+    try:
+        game = get_game(key)
+    except LudotecaError:
+        return stored
+    return options_in_words(game, stored_options(game, stored))
+
+
+def save_status(saved: SavedGame) -> str:
+    try:
+        record = Record.loads(saved.record_text)
+    except ValueError:  # RecordError, and any number a damaged record holds
+        return _("unreadable")
+    if record.result:
+        return _("finished")
+    return ngettext("{n} move", "{n} moves", len(record.moves)).format(n=len(record.moves))
+
+
+def saves_table(saves: Sequence[SavedGame]) -> list[str]:
+    headings = (_("Number"), _("Name"), _("Game"), _("State"), _("Saved"))
+    rows = [(str(s.id), short(s.name), game_title(s.game), save_status(s), when(s.updated)) for s in saves]
+    return table(headings, rows)
+
+
+def unreadable_saves(saves: Sequence[SavedGame]) -> list[str]:
+    """A sentence for each save whose record cannot be read, saying what can still be done."""
+    sentences = []
+    for saved in saves:
+        try:
+            Record.loads(saved.record_text)
+        except ValueError as err:
+            sentence = _(
+                "Save number {id} (“{name}”) cannot be read: {err}. You can still export or delete it."
+            )
+            sentences.append(sentence.format(id=saved.id, name=saved.name, err=err))
+    return sentences
+
+
+def result_text(row: ResultRow) -> str:
+    if row.winner:
+        return _("{name} won").format(name=_(row.winner))
+    if len(row.players) > 1 and len(set(row.ranks)) == 1:
+        return _("draw")
+    return ""
+
+
+def scores_table(rows: Sequence[ResultRow]) -> list[str]:
+    headings = (_("Date"), _("Game"), _("Variant"), _("Players"), _("Scores"), _("Result"))
+    lines = [
+        (
+            when(row.date),
+            game_title(row.game),
+            options_words(row.game, row.variant),
+            short(", ".join(_(name) for name in row.players), 2 * LONGEST_NAME),
+            " – ".join(str(v) for v in row.scores) if row.scores is not None else "",
+            result_text(row),
+        )
+        for row in rows
+    ]
+    return table(headings, lines)

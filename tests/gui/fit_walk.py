@@ -1,0 +1,260 @@
+"""A tour of every screen and dialog of the window, checking at each stop that all text fits.
+
+The tour follows the routes (`shells/window/routes.py`): every route must be visited, so a new
+screen is checked as soon as it is added. Games are taken from the shelf, so a game that gets a
+window board is toured without changing this file: its options (every choice of its choice
+options, the most players), its board in mid-game with a refused move and every dialog of the
+board screen, and its end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.game import Game
+from ludoteca.core.registry import game_keys, get_game
+from ludoteca.core.seats import MAX_LEVEL, SeatSpec
+from ludoteca.i18n import _
+from ludoteca.match import Match
+from ludoteca.shells import session
+from ludoteca.shells.window import fitcheck
+from ludoteca.shells.window.app import App
+from ludoteca.shells.window.boards import has_board
+from ludoteca.shells.window.routes import ROUTES
+
+#: a name as long as the name fields take: a player's own name may lose its end, our words never
+LONG_NAME = "Maximilienne-Guinevere Z."
+
+
+class Tour:
+    """Goes from stop to stop; `stops` collects (where, problems) for every stop."""
+
+    def __init__(self, app: App, shots: Path | None = None) -> None:
+        self.app = app
+        self.shots = shots
+        self.stops: list[tuple[str, list[str]]] = []
+        self.routes: set[str] = set()
+
+    def go(self, route: str, *args: object, **kwargs: object) -> Any:
+        self.routes.add(route)
+        self.app.close_dialog()
+        self.app.go(route, *args, **kwargs)
+        self.app.step()
+        return self.app.screen
+
+    def look(self, where: str) -> None:
+        self.stops.append((where, fitcheck.problems(self.app)))
+        if self.shots is not None:
+            name = "".join(c if c.isalnum() else "-" for c in where).strip("-")
+            pygame.image.save(self.app.surface, str(self.shots / f"{len(self.stops):03}-{name}.png"))
+
+    def dialog(self, where: str, opener: Callable[[], object]) -> None:
+        opener()
+        self.app.step()
+        assert self.app.dialog is not None, f"{where}: no dialog opened"
+        self.look(where)
+        self.app.close_dialog()
+
+    def problems(self) -> list[str]:
+        return [f"{where}: {problem}" for where, found in self.stops for problem in found]
+
+
+#: pages the tour does not reach yet (being added: the network pages need a table to show)
+NOT_YET_TOURED = {"network", "table", "tool"}
+
+
+def games() -> list[Game[Any, Any]]:
+    return [get_game(key) for key in game_keys()]
+
+
+def variants(game: Game[Any, Any]) -> Iterator[dict[str, Any]]:
+    """The defaults, each other choice of each choice option, and every switch on together;
+    those the game accepts (Khet's Horus setups go with the Horus edition only)."""
+    for options in _candidates(game):
+        try:
+            game.options(options)
+        except LudotecaError:
+            continue
+        yield options
+
+
+def _candidates(game: Game[Any, Any]) -> Iterator[dict[str, Any]]:
+    yield {}
+    for spec in game.info.options:
+        for choice in spec.choices or ():
+            if choice != spec.default:
+                yield {spec.name: choice}
+    switches = {spec.name: True for spec in game.info.options if isinstance(spec.default, bool)}
+    if switches:
+        yield switches
+
+
+def playout(match: Match, rng: random.Random, stop: Callable[[Match], bool]) -> None:
+    """Random legal moves until `stop` says so or the game ends."""
+    while not match.over and not stop(match):
+        match.play(rng.choice(list(match.game.legal_moves(match.state))))
+
+
+def new_match(game: Game[Any, Any], options: dict[str, Any], seats: tuple[SeatSpec, ...], seed: int) -> Match:
+    return Match(game, game.options(options), seats, seed)
+
+
+def seats_for(game: Game[Any, Any], humans: int) -> tuple[SeatSpec, ...]:
+    """The most players the game takes: `humans` people (the first with a long name), then
+    computers at the strongest level (the longest description)."""
+    count = game.info.max_seats
+    return tuple(
+        SeatSpec("human", None, LONG_NAME if seat == 0 else None)
+        if seat < humans
+        else SeatSpec("computer", MAX_LEVEL)
+        for seat in range(count)
+    )
+
+
+def tour(app: App, shots: Path | None = None) -> Tour:
+    """Every screen and dialog of the window, checked (and saved as PNG files in `shots`)."""
+    t = Tour(app, shots)
+    t.go("menu")
+    t.look("menu")
+    t.go("settings")
+    t.look("settings")
+    choose = t.go("choose")
+    t.look("choose")
+    for game in games():
+        if not has_board(game):
+            t.dialog(f"choose: {game.info.key} not in the window", lambda g=game: choose.pick(g))
+    for key in game_keys():
+        t.go("rules", key)
+        t.look(f"rules: {key}")
+    finished: list[Match] = []
+    for game in games():
+        if has_board(game):
+            _options(t, game)
+            finished += _boards(t, game)
+    _saves(t, finished)
+    _scores(t, finished)
+    missing = set(ROUTES) - t.routes - NOT_YET_TOURED
+    assert not missing, f"the tour does not visit: {', '.join(sorted(missing))}"
+    return t
+
+
+def _options(t: Tour, game: Game[Any, Any]) -> None:
+    key = game.info.key
+    screen = t.go("options", game)
+    t.look(f"options: {key}")
+    if game.info.max_seats != game.info.min_seats:
+        screen._set_count(game.info.max_seats)
+        t.app.step()
+        t.look(f"options: {key}, {game.info.max_seats} players")
+    for name, entry in screen.custom_entries.items():
+        entry.set_text("zz")
+        screen.start()
+        t.app.step()
+        t.look(f"options: {key}, a wrong {name}")
+        entry.set_text("")
+        screen.error = ""
+
+
+@cache
+def positions(key: str, options: tuple[tuple[str, Any], ...], seed: int) -> tuple[Match, Match]:
+    """A game in mid-game with a person to move, and the same game played on to its end (random
+    legal moves; kept for every window size and language, as nothing changes them)."""
+    game = get_game(key)
+    rng = random.Random(seed)
+    middle = new_match(game, dict(options), seats_for(game, 1), seed)
+    playout(middle, rng, lambda m: m.ply >= 2 * len(m.seats) + 1)
+    while not middle.over and middle.is_computer(middle.to_move()):  # type: ignore[arg-type]
+        middle.play(rng.choice(list(game.legal_moves(middle.state))))
+    end = new_match(game, dict(options), seats_for(game, 1), seed)
+    for move in middle.moves:
+        end.play(move)
+    playout(end, rng, lambda m: False)
+    return middle, end
+
+
+def _boards(t: Tour, game: Game[Any, Any]) -> list[Match]:
+    """The board screen of every variant in mid-game, its dialogs, and the end screen."""
+    key = game.info.key
+    finished = []
+    for number, options in enumerate(variants(game)):
+        label = f"{key} {options or 'default'}"
+        match, end = positions(key, tuple(sorted(options.items())), number + 1)
+        screen = t.go("play", match, computers=False, dirty=True)
+        screen.say(game.describe_last(screen.view()) or "")
+        t.look(f"play: {label}")
+        if not match.over:
+            _refused_move(t, screen, match)
+            t.look(f"play: {label}, a refused move")
+        if number == 0:
+            t.dialog(f"play: {label}, leave", screen.ask_leave)
+            t.dialog(f"play: {label}, save", screen.ask_save)
+            t.dialog(f"play: {label}, resign", screen.ask_resign)
+            t.dialog(f"play: {label}, rules", screen.show_rules)
+            _round_break(t, screen, end, label)
+        t.go("end", end, recorded=True)
+        t.look(f"end: {label}")
+        finished.append(end)
+    if game.info.hidden_information:
+        match = new_match(game, {}, seats_for(game, game.info.max_seats), seed=3)
+        t.go("play", match, computers=False)
+        t.app.step()
+        assert t.app.dialog is not None, f"{key}: no curtain between people"
+        t.look(f"play: {key}, the curtain")
+    return finished
+
+
+def _refused_move(t: Tour, screen: Any, match: Match) -> None:
+    """Offer a move the rules refuse (one legal a move earlier, or in another game), so the status
+    bar shows the rules' own reason."""
+    game = match.game
+    candidates = list(game.legal_moves(match.states[-2])) if len(match.states) > 1 else []
+    other = new_match(game, dict(match.options), match.seats, seed=99)
+    candidates += list(game.legal_moves(other.state))
+    legal = set(map(repr, game.legal_moves(match.state)))
+    for move in candidates:
+        if repr(move) not in legal:
+            before = len(match.moves)
+            screen.play(move)
+            assert len(match.moves) == before
+            return
+
+
+def _round_break(t: Tour, screen: Any, match: Match, label: str) -> None:
+    for state in match.states:
+        title = screen.board.round_break(match.game.view(state, None))
+        if title:
+            t.dialog(f"play: {label}, round break", lambda title=title: screen._round_break(title))
+            return
+
+
+def _saves(t: Tour, finished: list[Match]) -> None:
+    store = t.app.store
+    for number, match in enumerate(finished):
+        session.save_match(store, match, f"{_(match.game.info.title)} {number + 1}")
+    session.save_match(store, finished[0], LONG_NAME + " " + LONG_NAME)
+    saves = t.go("saves")
+    t.look("saves")
+    t.dialog("saves: delete", lambda: saves.ask_delete(saves.saves[0]))
+
+
+def _scores(t: Tour, finished: list[Match]) -> None:
+    store = t.app.store
+    for match in finished:
+        store.add_result(session.result_row(match))
+    screen = t.go("scores")
+    t.look("scores")
+    for key in {m.game.info.key for m in finished}:
+        screen.pick(key)
+        t.app.step()
+        t.look(f"scores: {key}")
+    screen.pick("")
+    screen.sort("best")
+    t.app.step()
+    t.look(_("Best scores first"))
