@@ -21,7 +21,7 @@ from ludoteca.core.record import Record, replay
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.i18n import _, set_language
-from ludoteca.shells.options import add_option_flags, given_options
+from ludoteca.shells.options import add_option_flags, flag, given_options
 
 USAGE_ERROR = 2
 
@@ -69,11 +69,20 @@ def cmd_games(argv: list[str]) -> int:
         seats = (
             f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats}–{info.max_seats}"
         )
-        print(f"{info.key:<11} {_(info.title)} — {_(info.summary)} [{_('players')}: {seats}]")
+        line = _("{title} — {summary} [players: {seats}]")
+        print(f"{info.key:<11} " + line.format(title=_(info.title), summary=_(info.summary), seats=seats))
         for spec in info.options:
-            choices = f" ({', '.join(spec.choices)})" if spec.choices else ""
-            default = _("default {value}").format(value=spec.default)
-            print(f"{'':<13}--{spec.name.replace('_', '-')}{choices}: {_(spec.help)}; {default}")
+            choices = f" ({spec.choices_text()})" if spec.choices else ""
+            line = _("{flag}{choices}: {help}; default {value}")
+            print(
+                f"{'':<13}"
+                + line.format(
+                    flag=flag(spec.name),
+                    choices=choices,
+                    help=_(spec.help),
+                    value=spec.value_text(spec.default),
+                )
+            )
     for failure in failures():
         print(failure.sentence(), file=sys.stderr)
     return 0

@@ -91,3 +91,25 @@ def test_every_french_translation_keeps_the_placeholders(path: Path) -> None:
     for msgid, forms in plurals.items():
         for form in forms:
             assert set(fields.findall(form)) <= set(fields.findall(msgid)) | {"{n}"}, msgid
+
+
+def test_option_choices_and_switches_read_and_shown_in_the_players_language() -> None:
+    from ludoteca.core.errors import OptionError
+    from ludoteca.core.options import OptionSpec
+    from ludoteca.core.registry import declarations
+
+    declarations()  # the games' catalogues hold their choices' words
+    variant = OptionSpec("variant", "which rules", "classic", choices=("classic", "cascade"))
+    switch = OptionSpec("bug", "a switch", False)
+    try:
+        set_language("fr")
+        assert variant.value_text("classic") == "classique" and switch.value_text(True) == "oui"
+        assert variant.choices_text() == "classique, cascade"
+        assert variant.parse("Classique") == "classic" and variant.parse("cascade") == "cascade"
+        with pytest.raises(OptionError, match="choisissez parmi : classique, cascade"):
+            variant.parse("tetris")
+    finally:
+        set_language("en")
+    assert variant.value_text("classic") == "classic" and switch.value_text(False) == "no"
+    with pytest.raises(OptionError, match="choose one of: classic, cascade"):
+        variant.parse("classique")  # French words are read only in French

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ludoteca.i18n import _
+
 OptionValue = str | int | bool
 Options = Mapping[str, OptionValue]
 
@@ -27,6 +29,23 @@ class OptionSpec:
     #: a choice that is also accepted when it is not in `choices` (e.g. custom sizes "9x7");
     #: the game validates it in `validate`.
     open_ended: bool = False
+    #: the option's name as people read it ("Board size"), marked with `N_` and translated where
+    #: shown; without one, the name with its underscores as spaces ("three_rounds": "Three rounds")
+    label: str | None = None
+
+    def value_text(self, value: OptionValue) -> str:
+        """A value as a player reads it, in the current language: a listed choice translated
+        (its words are marked with `N_` where the game defines them), yes or no for a switch."""
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if self.choices is not None and value in self.choices:
+            return _(str(value))
+        return str(value)
+
+    def choices_text(self) -> str:
+        """The choices as a player may type them, "classic, cascade" (translated: "classique,
+        cascade"; `parse` reads both)."""
+        return ", ".join(self.value_text(choice) for choice in self.choices or ())
 
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn user text (or an already typed value) into this option's value, or raise OptionError."""
@@ -40,17 +59,23 @@ class OptionSpec:
                 return True
             if text in ("0", "no", "n", "false", "off", "non"):
                 return False
-            raise OptionError(f"option {self.name} is a switch: use yes or no, not {raw!r}")
+            raise OptionError(
+                _("option {name} is a switch: use yes or no, not {raw!r}").format(name=self.name, raw=raw)
+            )
         if isinstance(self.default, int):
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise OptionError(f"option {self.name} needs a whole number, not {raw!r}") from None
+                raise OptionError(
+                    _("option {name} needs a whole number, not {raw!r}").format(name=self.name, raw=raw)
+                ) from None
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise OptionError(
-                    f"option {self.name} must lie between {self.minimum} and {self.maximum}, not {value}"
+                    _("option {name} must lie between {low} and {high}, not {value}").format(
+                        name=self.name, low=self.minimum, high=self.maximum, value=value
+                    )
                 )
             return value
         text = str(raw).strip()
@@ -58,9 +83,15 @@ class OptionSpec:
             for choice in self.choices:
                 if choice.lower() == text.lower():
                     return choice
+            # a player may also type the choice as their language writes it ("classique")
+            for choice in self.choices:
+                if _(choice).lower() == text.lower():
+                    return choice
             if not self.open_ended:
                 raise OptionError(
-                    f"{text!r} is not a valid {self.name}; choose one of: {', '.join(self.choices)}"
+                    _("{text!r} is not a valid {name}; choose one of: {choices}").format(
+                        text=text, name=self.name, choices=self.choices_text()
+                    )
                 )
         return text
 
@@ -74,6 +105,8 @@ def resolve_options(
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
-            valid = ", ".join(by_name) or "none"
-            raise OptionError(f"this game has no option {name!r}; its options are: {valid}")
+            valid = ", ".join(by_name) or _("none")
+            raise OptionError(
+                _("this game has no option {name!r}; its options are: {valid}").format(name=name, valid=valid)
+            )
     return {spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default for spec in specs}

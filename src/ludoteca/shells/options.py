@@ -11,8 +11,9 @@ from ludoteca.i18n import _
 
 
 def option_label(spec: OptionSpec) -> str:
-    """An option's name as people read it: "three_rounds" is "Three rounds" (translated)."""
-    return _(spec.name.replace("_", " ").capitalize())
+    """An option's name as people read it, translated: its `label`, or "three_rounds" as "Three
+    rounds"."""
+    return _(spec.label or spec.name.replace("_", " ").capitalize())
 
 
 def flag(name: str) -> str:
@@ -20,7 +21,7 @@ def flag(name: str) -> str:
 
 
 def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> None:
-    group = parser.add_argument_group(f"{game.info.title} options")
+    group = parser.add_argument_group(_("{title} options").format(title=_(game.info.title)))
     for spec in game.info.options:
         if isinstance(spec.default, bool):
             group.add_argument(
@@ -33,7 +34,7 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> N
             continue
         extra = ""
         if spec.choices:
-            extra = " (" + ", ".join(spec.choices) + (", …" if spec.open_ended else "") + ")"
+            extra = " (" + spec.choices_text() + (", …" if spec.open_ended else "") + ")"
         elif spec.minimum is not None:
             extra = f" ({spec.minimum}–{spec.maximum})"
         group.add_argument(
@@ -41,7 +42,9 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> N
             dest=f"opt_{spec.name}",
             default=None,
             metavar=spec.name.upper(),
-            help=f"{_(spec.help)}{extra}; " + _("default {value}").format(value=spec.default),
+            help=_("{help}{choices}; default {value}").format(
+                help=_(spec.help), choices=extra, value=spec.value_text(spec.default)
+            ),
         )
 
 
