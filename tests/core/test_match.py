@@ -145,3 +145,25 @@ def test_a_computer_that_judges_itself_worse_claims_the_draw(monkeypatch: pytest
     assert match.computer_wants_draw(1)
     match.claim_draw()
     assert match.outcome is not None and match.outcome.is_draw
+
+
+def test_an_ending_the_rules_did_not_produce_is_worded_when_read() -> None:
+    from ludoteca.core.registry import get_game
+    from ludoteca.i18n import set_language
+
+    connect4, five = get_game("connect4"), get_game("fiveormore")
+    resigned = Match(connect4, connect4.options(), (HUMAN, HUMAN), 1)
+    resigned.play("4")
+    resigned.resign()
+    stopped = Match(five, five.options(), (HUMAN,), 1)
+    stopped.resign()
+    reloaded = [Match.from_record(m.game, Record.loads(m.to_record().dumps())) for m in (resigned, stopped)]
+    for match in (resigned, *reloaded[:1]):
+        assert match.outcome is not None and match.outcome.reason == "Red resigned"  # never the tag
+    assert reloaded[1].outcome is not None and reloaded[1].outcome.reason == "Player stopped the game"
+    try:
+        set_language("fr")  # the player changed language after the game ended
+        reasons = [m.outcome.reason for m in (resigned, *reloaded) if m.outcome is not None]
+    finally:
+        set_language("en")
+    assert reasons == ["Rouge abandonne", "Rouge abandonne", "Joueur a arrêté la partie"]

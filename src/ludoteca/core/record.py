@@ -28,6 +28,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
 _PLY = re.compile(r"^(?P<number>\d+)\.\s*(?P<move>.*)$")
@@ -249,7 +250,26 @@ def record_outcome(game: Game[Any, Any], record: Record, final: Any) -> Outcome 
     if outcome is not None or record.result is None:
         return outcome
     ranks = Outcome.parse_result_tag(record.result)
-    return Outcome(ranks, record.termination or "", record.scores)
+    return stated_outcome(game, final, record.termination, ranks, record.scores)
+
+
+def stated_outcome(
+    game: Game[Any, Any],
+    final: Any,
+    termination: str | None,
+    ranks: Sequence[int],
+    scores: Sequence[int] | None,
+) -> Outcome:
+    """An ending the rules did not produce (a resignation, a draw claim, a stopped solitaire) with
+    its reason worded now, by the game, in the current language; never the record's tag."""
+    if termination == "draw claim":
+        reason = game.claim_draw(final).reason if game.can_claim_draw(final) else _("draw claimed")
+    elif termination in ("resignation", "stopped") and ranks:
+        # the seat that gave up is the one ranked last
+        reason = game.resign(final, list(ranks).index(max(ranks))).reason
+    else:
+        reason = ""
+    return Outcome(tuple(ranks), reason, tuple(scores) if scores is not None else None)
 
 
 def options_text(options: Mapping[str, OptionValue]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.core.errors import OptionError
+from ludoteca.i18n import _
 
 KINDS = ("human", "computer", "remote")
 MAX_LEVEL = 5
@@ -33,23 +34,29 @@ class SeatSpec:
             name, text = (part.strip() for part in text.split("=", 1))
             if not name:
                 name = None
-        kind, _, level_text = text.partition(":")
+        kind, _sep, level_text = text.partition(":")
         kind = kind.strip().lower()
         if kind in ("ai", "cpu"):
             kind = "computer"
         if kind not in KINDS:
             raise OptionError(
-                f"{text!r} is not a seat; use human, computer:LEVEL (1-{MAX_LEVEL}) or remote, "
-                "optionally with a name: Ann=human"
+                _(
+                    "{text!r} is not a seat; use human, computer:LEVEL (1-{max}) or remote, "
+                    "optionally with a name: Ann=human"
+                ).format(text=text, max=MAX_LEVEL)
             )
         level: int | None = None
         if kind == "computer":
             level_text = level_text.strip() or "3"
             if not level_text.isdigit() or not 1 <= int(level_text) <= MAX_LEVEL:
-                raise OptionError(f"computer level must be 1 to {MAX_LEVEL}, not {level_text!r}")
+                raise OptionError(
+                    _("computer level must be 1 to {max}, not {level!r}").format(
+                        max=MAX_LEVEL, level=level_text
+                    )
+                )
             level = int(level_text)
         elif level_text:
-            raise OptionError(f"only a computer seat takes a level: {text!r}")
+            raise OptionError(_("only a computer seat takes a level: {text!r}").format(text=text))
         return SeatSpec(kind, level, name)
 
 
@@ -57,5 +64,5 @@ def parse_seats(text: str) -> tuple[SeatSpec, ...]:
     """`human,computer:3` → two seats."""
     parts = [p for p in text.split(",") if p.strip()]
     if not parts:
-        raise OptionError("no players given; e.g. --players human,computer:3")
+        raise OptionError(_("no players given; e.g. --players human,computer:3"))
     return tuple(SeatSpec.parse(p) for p in parts)
