@@ -86,7 +86,7 @@ def save_match(store: Store, match: Match, name: str | None, save_id: int | None
 
 def default_save_name(match: Match) -> str:
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-    return _("{title} {stamp}").format(title=match.game.info.title, stamp=stamp)
+    return _("{title} {stamp}").format(title=_(match.game.info.title), stamp=stamp)
 
 
 def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, int]:

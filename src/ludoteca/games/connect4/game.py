@@ -24,7 +24,7 @@ from ludoteca.games.connect4.bitboard import (
 from ludoteca.games.connect4.cascade import resolve
 from ludoteca.games.connect4.evaluation import cascade_value, classic_value
 from ludoteca.games.connect4.state import CASCADE, CLASSIC, VARIANTS, Connect4State
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import N_, _, ngettext
 
 Move = int
 """A 0-based column; written as the 1-based column digit."""
@@ -47,26 +47,28 @@ _OPEN_COLUMNS = _open_columns_table()
 class Connect4Game(Game[Connect4State, Move]):
     info = GameInfo(
         key="connect4",
-        title="Connect Four",
-        summary="Drop discs into a 7×6 grid; four in a row wins. Cascade: lines score and vanish.",
+        title=N_("Connect Four"),
+        summary=N_("Drop discs into a 7×6 grid; four in a row wins. Cascade: lines score and vanish."),
         min_seats=2,
         max_seats=2,
         options=(
             OptionSpec(
                 "variant",
-                "classic: four in a row wins; cascade: lines score, vanish and fall",
+                N_("classic: four in a row wins; cascade: lines score, vanish and fall"),
                 CLASSIC,
                 choices=VARIANTS,
+                label=N_("Variant"),
             ),
             OptionSpec(
                 "drops",
-                "Cascade only: how many drops in all before the game ends",
+                N_("Cascade only: how many drops in all before the game ends"),
                 DEFAULT_DROPS,
                 minimum=4,
                 maximum=200,
+                label=N_("Drops"),
             ),
         ),
-        seat_names=("Yellow", "Red"),
+        seat_names=(N_("Yellow"), N_("Red")),
     )
 
     # ----- starting and playing ---------------------------------------------------------------

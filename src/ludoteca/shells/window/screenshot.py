@@ -60,7 +60,7 @@ def _add_game_flags(parser: argparse.ArgumentParser, game: Any) -> None:
     """The game's options as flags, as `ludoteca play` has them; one whose name is taken here
     (Five or More's `size`) is spelled with a `game-` prefix: `--game-size large`."""
     taken = set(parser._option_string_actions)
-    group = parser.add_argument_group(_("{title} options").format(title=game.info.title))
+    group = parser.add_argument_group(_("{title} options").format(title=_(game.info.title)))
     for spec in game.info.options:
         flag = "--" + spec.name.replace("_", "-")
         if flag in taken:
@@ -122,7 +122,7 @@ def render(args: argparse.Namespace, game: Any) -> Path:
     if match is not None and not has_board(match.game):
         raise OptionError(
             _("{title} is not yet drawn in the window, so it has no screenshot").format(
-                title=match.game.info.title
+                title=_(match.game.info.title)
             )
         )
 

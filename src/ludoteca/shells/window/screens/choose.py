@@ -115,7 +115,12 @@ class ChooseScreen(Screen):
         rect = image.get_rect()
         pygame.draw.rect(image, c.background, rect, border_radius=10)
         draw.text(
-            image, fonts.title, game.info.title[:1], c.text_dim, (rect.centerx, rect.centery - 16), "center"
+            image,
+            fonts.title,
+            _(game.info.title)[:1],
+            c.text_dim,
+            (rect.centerx, rect.centery - 16),
+            "center",
         )
         draw.text(
             image,
