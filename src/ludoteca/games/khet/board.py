@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ludoteca.i18n import N_
+
 Square = int
 Piece = int
 Board = tuple[int, ...]
@@ -29,6 +31,9 @@ COLOUR_LETTERS: Final = ("S", "R")
 # ----- directions (of travel, for beams; of facing, for pieces) ------------------------------
 N, E, S, W = 0, 1, 2, 3
 DIRECTION_NAMES: Final = ("N", "E", "S", "W")
+#: the same directions as sentences write them, translated where shown (French writes O for west);
+#: DIRECTION_NAMES stay the notation of positions
+COMPASS_POINTS: Final = (N_("N"), N_("E"), N_("S"), N_("W"))
 STEP: Final = (WIDTH, 1, -WIDTH, -1)
 #: the eight neighbours, for steps, swaps and stacking
 NEIGHBOURS: Final = (WIDTH, WIDTH + 1, 1, -WIDTH + 1, -WIDTH, -WIDTH - 1, -1, WIDTH - 1)
@@ -97,14 +102,14 @@ KIND_LETTERS: Final = {
     EYE: "E",
 }
 KIND_NAMES: Final = {
-    PHARAOH: "Pharaoh",
-    SPHINX: "Sphinx",
-    PYRAMID: "Pyramid",
-    SCARAB: "Scarab",
-    ANUBIS: "Anubis",
-    OBELISK: "Obelisk",
-    DJED: "Djed",
-    EYE: "Eye of Horus",
+    PHARAOH: N_("Pharaoh"),
+    SPHINX: N_("Sphinx"),
+    PYRAMID: N_("Pyramid"),
+    SCARAB: N_("Scarab"),
+    ANUBIS: N_("Anubis"),
+    OBELISK: N_("Obelisk"),
+    DJED: N_("Djed"),
+    EYE: N_("Eye of Horus"),
 }
 #: the kinds of each edition
 KHET2_KINDS: Final = frozenset({PHARAOH, SPHINX, PYRAMID, SCARAB, ANUBIS})

@@ -25,36 +25,44 @@ from ludoteca.games.khet.setups import (
     standard_setup,
 )
 from ludoteca.games.khet.state import KhetState
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
-SETUP_CHOICES: Final = ("classic", "imhotep", "dynasty", "classic-horus")
+#: the standard setups offered by name (translated where shown; `parse` reads both spellings)
+SETUP_CHOICES: Final = (N_("classic"), N_("imhotep"), N_("dynasty"), N_("classic-horus"))
 
 
 class KhetGame(Game[KhetState, Move]):
     info = GameInfo(
         key="khet",
-        title="Khet",
-        summary="Laser chess: move and turn mirrors so your beam strikes the opposing Pharaoh.",
+        title=N_("Khet"),
+        summary=N_("Laser chess: move and turn mirrors so your beam strikes the opposing Pharaoh."),
         min_seats=2,
         max_seats=2,
         default_seats=2,
         options=(
             OptionSpec(
                 "variant",
-                "edition: khet2 (Khet 2.0: Sphinx, Scarab, Anubis) or horus (fixed lasers, Djed, "
-                "Eye of Horus, Obelisks)",
+                N_(
+                    "edition: khet2 (Khet 2.0: Sphinx, Scarab, Anubis) or horus (fixed lasers, Djed, "
+                    "Eye of Horus, Obelisks)"
+                ),
                 "khet2",
                 choices=VARIANTS,
+                label=N_("Edition"),
             ),
             OptionSpec(
                 "setup",
-                "starting setup: a standard one, or the name of one of your own (ludoteca setups khet list)",
+                N_(
+                    "starting setup: a standard one, or the name of one of your own "
+                    "(ludoteca setups khet list)"
+                ),
                 "classic",
                 choices=SETUP_CHOICES,
                 open_ended=True,
+                label=N_("Setup"),
             ),
         ),
-        seat_names=("Silver", "Red"),
+        seat_names=COLOUR_NAMES,
     )
 
     # ----- starting ---------------------------------------------------------------------------
@@ -155,7 +163,10 @@ class KhetGame(Game[KhetState, Move]):
         return Outcome.win(1 - loser, 2, reason)
 
     def outcome(self, state: KhetState) -> Outcome | None:
-        return state.end
+        if state.end is None or state.beam is None:
+            return state.end
+        # worded again from the beam, so the reason is in the language of the moment it is read
+        return self._pharaohs_hit(state.beam.destroyed, 1 - state.turn)
 
     # ----- notation -----------------------------------------------------------------------------
     def format_move(self, state: KhetState, move: Move) -> str:
@@ -190,8 +201,9 @@ class KhetGame(Game[KhetState, Move]):
         text = _("{who} played {move}.").format(who=mover, move=notation.format_move(state.last_move))
         if state.beam is not None:
             text += " " + describe_beam(state.beam)
-        if state.end is not None:
-            text += " " + state.end.reason + "."
+        outcome = self.outcome(state)
+        if outcome is not None:
+            text += " " + outcome.reason + "."
         return text
 
     def state_key(self, state: KhetState) -> Hashable:

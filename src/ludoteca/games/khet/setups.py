@@ -14,10 +14,11 @@ from typing import Final, Protocol
 
 from ludoteca.core.errors import LudotecaError, NotationError, OptionError
 from ludoteca.games.khet.position import EDITION_NAMES, Position, edition_of, parse_setup
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 GAME_KEY: Final = "khet"
-VARIANTS: Final = ("khet2", "horus")
+#: the editions (the `variant` option); their names are notation, marked so they can be shown
+VARIANTS: Final = (N_("khet2"), N_("horus"))
 
 
 @dataclass(frozen=True, slots=True)
