@@ -113,3 +113,20 @@ def test_option_choices_and_switches_read_and_shown_in_the_players_language() ->
     assert variant.value_text("classic") == "classic" and switch.value_text(False) == "no"
     with pytest.raises(OptionError, match="choose one of: classic, cascade"):
         variant.parse("classique")  # French words are read only in French
+
+
+def test_a_failed_file_operation_is_explained_in_the_players_language(tmp_path: Path) -> None:
+    from ludoteca.i18n import os_reason
+
+    try:
+        (tmp_path / "missing.txt").read_text()
+    except OSError as err:
+        missing = err
+    try:
+        set_language("fr")
+        assert os_reason(missing) == "ce fichier ou ce dossier n'existe pas"
+    finally:
+        set_language("en")
+    assert os_reason(missing) == "there is no such file or folder"
+    odd = OSError(5, "Input/output error")  # a reason players rarely meet keeps the system's words
+    assert os_reason(odd) == "Input/output error"

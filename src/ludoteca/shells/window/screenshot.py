@@ -17,7 +17,7 @@ from typing import Any
 from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
-from ludoteca.i18n import LANGUAGES, _
+from ludoteca.i18n import LANGUAGES, _, os_reason
 from ludoteca.shells.options import given_options
 
 PAGES = ("menu", "games", "settings", "rules", "scores", "saves")
@@ -84,7 +84,7 @@ def _match(game: Any, args: argparse.Namespace) -> Any:
             text = Path(args.record).read_text(encoding="utf-8")
         except OSError as err:
             raise OptionError(
-                _("cannot read {path}: {reason}").format(path=args.record, reason=err.strerror)
+                _("cannot read {path}: {reason}").format(path=args.record, reason=os_reason(err))
             ) from None
         match = session.match_from_text(text)
         if game is not None and match.game.info.key != game.info.key:
