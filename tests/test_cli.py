@@ -144,3 +144,16 @@ def test_asking_for_the_window_without_a_display_says_so_and_plays_in_the_termin
     assert out.returncode == 0, out.stderr
     assert "no display here" in out.stderr
     assert "Red to move>" in out.stdout
+
+
+def test_the_command_line_and_its_argument_errors_in_french(home: Path) -> None:
+    help_text = run_ludoteca(["--help"], home, LUDOTECA_LANG="fr").stdout
+    assert help_text.startswith("utilisation : ludoteca [COMMANDE]") and "liste les jeux" in help_text
+    bad_seed = run_ludoteca(["play", "connect4", "--seed", "ten"], home, LUDOTECA_LANG="fr")
+    assert bad_seed.returncode == 2
+    assert "ludoteca play : erreur : argument --seed : valeur invalide : 'ten'" in bad_seed.stderr
+    assert "usage" not in bad_seed.stderr and "error" not in bad_seed.stderr
+    bad_colours = run_ludoteca(["play", "fiveormore", "--colours", "many"], home, LUDOTECA_LANG="fr")
+    assert "ludoteca : Couleurs attend un nombre entier, pas 'many'" in bad_colours.stderr
+    english = run_ludoteca(["play", "fiveormore", "--colours", "many"], home).stderr
+    assert "Colours needs a whole number, not 'many'" in english

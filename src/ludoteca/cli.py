@@ -20,7 +20,7 @@ from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import Record, replay
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
-from ludoteca.i18n import _, set_language
+from ludoteca.i18n import N_, _, ngettext, os_reason, set_language
 from ludoteca.shells.options import add_option_flags, flag, given_options
 
 USAGE_ERROR = 2
@@ -100,13 +100,17 @@ def cmd_play(argv: list[str]) -> int:
 
     game, rest = _game_from(argv, "play")
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
-    parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
-    parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
-    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
     parser.add_argument(
-        "--resume", metavar="SAVE", help=_("resume a saved game (number or name, see 'ludoteca saves')")
+        "--players", metavar=_("PLAYERS"), help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human")
     )
-    parser.add_argument("--record", metavar="FILE", help=_("continue the game in a record file"))
+    parser.add_argument("--seed", type=int, metavar="N", help=_("seed for chance (tile bags, spawns, decks)"))
+    parser.add_argument(
+        "--think", type=float, metavar=_("SECONDS"), help=_("seconds the computer may think per move")
+    )
+    parser.add_argument(
+        "--resume", metavar=_("SAVE"), help=_("resume a saved game (number or name, see 'ludoteca saves')")
+    )
+    parser.add_argument("--record", metavar=_("FILE"), help=_("continue the game in a record file"))
     parser.add_argument("--ui", choices=("tui", "gui"), default="tui", help=_("front end"))
     if game is not None:
         add_option_flags(parser, game)
@@ -137,14 +141,14 @@ def _read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as err:
-        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=os_reason(err))) from None
     except UnicodeDecodeError:
         raise UsageError(_("{path} is not a text file").format(path=path)) from None
 
 
 def cmd_rules(argv: list[str]) -> int:
     parser = _parser("ludoteca rules", _("Show the rules of a game."))
-    parser.add_argument("game", metavar="GAME", help=", ".join(game_keys()))
+    parser.add_argument("game", metavar=_("GAME"), help=", ".join(game_keys()))
     args = parser.parse_args(argv)
     print(get_game(args.game).rules_text())
     return 0
@@ -155,17 +159,17 @@ def cmd_saves(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="action")
     sub.add_parser("list", help=_("list the saved games (default)"))
     show = sub.add_parser("show", help=_("print a saved game's record"))
-    show.add_argument("save")
+    show.add_argument("save", metavar=_("SAVE"))
     ren = sub.add_parser("rename", help=_("rename a saved game"))
-    ren.add_argument("save")
-    ren.add_argument("name")
+    ren.add_argument("save", metavar=_("SAVE"))
+    ren.add_argument("name", metavar=_("NAME"))
     dele = sub.add_parser("delete", help=_("delete a saved game"))
-    dele.add_argument("save")
+    dele.add_argument("save", metavar=_("SAVE"))
     exp = sub.add_parser("export", help=_("write a saved game's record to a file"))
-    exp.add_argument("save")
-    exp.add_argument("file")
+    exp.add_argument("save", metavar=_("SAVE"))
+    exp.add_argument("file", metavar=_("FILE"))
     imp = sub.add_parser("import", help=_("save a record file (checked by replaying it)"))
-    imp.add_argument("file")
+    imp.add_argument("file", metavar=_("FILE"))
     imp.add_argument("--name")
     args = parser.parse_args(argv)
     store = _open_store()
@@ -202,7 +206,7 @@ def cmd_saves(argv: list[str]) -> int:
 
 def cmd_scores(argv: list[str]) -> int:
     parser = _parser("ludoteca scores", _("Show the history of finished games."))
-    parser.add_argument("game", nargs="?", help=", ".join(game_keys()))
+    parser.add_argument("game", nargs="?", metavar=_("GAME"), help=", ".join(game_keys()))
     parser.add_argument("--sorted", action="store_true", help=_("best scores first"))
     args, extra = parser.parse_known_args(argv)
     if args.game:
@@ -231,7 +235,7 @@ def cmd_replay(argv: list[str]) -> int:
     from ludoteca.shells.terminal.boards import terminal_board_for
 
     parser = _parser("ludoteca replay", _("Check a record by replaying it, and show each position."))
-    parser.add_argument("file")
+    parser.add_argument("file", metavar=_("FILE"))
     parser.add_argument("--final", action="store_true", help=_("show only the final position"))
     args = parser.parse_args(argv)
     text = _read_text(args.file)
@@ -255,7 +259,7 @@ def cmd_perft(argv: list[str]) -> int:
     parser = _parser(
         "ludoteca perft", _("Count the positions at exactly DEPTH plies (last line: the count).")
     )
-    parser.add_argument("depth", type=int)
+    parser.add_argument("depth", type=int, metavar=_("DEPTH"))
     parser.add_argument("--position", help=_("start from this position (the game's position format)"))
     parser.add_argument("--divide", action="store_true", help=_("count per first move"))
     if game is None:
@@ -406,7 +410,7 @@ COMMANDS = {
     "catalogue": cmd_catalogue,
 }
 
-HELP = """usage: ludoteca [COMMAND] [ARGS]
+HELP = N_("""usage: ludoteca [COMMAND] [ARGS]
 
 With no command, opens the window (or the terminal menu when there is no display;
 `ludoteca --ui tui` or `--ui gui` chooses).
@@ -425,7 +429,35 @@ commands:
   catalogue LANG [--package DIR]  update the translation catalogues (of a game package with --package)
 
 'ludoteca COMMAND --help' tells more.
-"""
+""")
+
+#: argparse's own words (usage lines, headings, errors): it looks each up through gettext at the
+#: moment it prints it, so `_argparse_speaks_our_language` points that lookup at our catalogues.
+#: Listed here so `ludoteca catalogue` collects them; words of other Python versions stay English.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+)
+
+
+def _argparse_speaks_our_language() -> None:
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def _choose_language() -> None:
@@ -469,15 +501,17 @@ def _open_log() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     _open_log()
     _choose_language()
+    _argparse_speaks_our_language()
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] == "--ui":
         return _guarded(cmd_start, args)
     command, rest = args[0], args[1:]
     if command in ("-h", "--help", "help"):
         offered = "".join(
-            f"  {verb + ' GAME …':<27}{', '.join(d.key for d in _offering(verb))}\n" for verb in game_verbs()
+            f"  {verb + ' ' + _('GAME') + ' …':<27}{', '.join(d.key for d in _offering(verb))}\n"
+            for verb in game_verbs()
         )
-        print(HELP.replace("{game_commands}", offered), end="")
+        print(_(HELP).replace("{game_commands}", offered), end="")
         return 0
     if command in ("-V", "--version"):
         print(f"ludoteca {__version__}")
@@ -502,7 +536,7 @@ def _guarded(handler: Any, argv: list[str]) -> int:
     try:
         return int(handler(argv))
     except (LudotecaError, StoreError) as err:
-        print(f"ludoteca: {err}", file=sys.stderr)
+        print(_("ludoteca: {error}").format(error=err), file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print(file=sys.stderr)

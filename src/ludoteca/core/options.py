@@ -33,6 +33,10 @@ class OptionSpec:
     #: shown; without one, the name with its underscores as spaces ("three_rounds": "Three rounds")
     label: str | None = None
 
+    def label_text(self) -> str:
+        """The option's name as people read it, in the current language."""
+        return _(self.label or self.name.replace("_", " ").capitalize())
+
     def value_text(self, value: OptionValue) -> str:
         """A value as a player reads it, in the current language: a listed choice translated
         (its words are marked with `N_` where the game defines them), yes or no for a switch."""
@@ -60,21 +64,21 @@ class OptionSpec:
             if text in ("0", "no", "n", "false", "off", "non"):
                 return False
             raise OptionError(
-                _("option {name} is a switch: use yes or no, not {raw!r}").format(name=self.name, raw=raw)
+                _("{name} is a switch: use yes or no, not {raw!r}").format(name=self.label_text(), raw=raw)
             )
         if isinstance(self.default, int):
             try:
                 value = int(raw)
             except (TypeError, ValueError):
                 raise OptionError(
-                    _("option {name} needs a whole number, not {raw!r}").format(name=self.name, raw=raw)
+                    _("{name} needs a whole number, not {raw!r}").format(name=self.label_text(), raw=raw)
                 ) from None
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise OptionError(
-                    _("option {name} must lie between {low} and {high}, not {value}").format(
-                        name=self.name, low=self.minimum, high=self.maximum, value=value
+                    _("{name} must lie between {low} and {high}, not {value}").format(
+                        name=self.label_text(), low=self.minimum, high=self.maximum, value=value
                     )
                 )
             return value
@@ -89,8 +93,8 @@ class OptionSpec:
                     return choice
             if not self.open_ended:
                 raise OptionError(
-                    _("{text!r} is not a valid {name}; choose one of: {choices}").format(
-                        text=text, name=self.name, choices=self.choices_text()
+                    _("{name}: {text!r} is not one of the choices ({choices})").format(
+                        text=text, name=self.label_text(), choices=self.choices_text()
                     )
                 )
         return text

@@ -13,7 +13,7 @@ from ludoteca.i18n import _
 def option_label(spec: OptionSpec) -> str:
     """An option's name as people read it, translated: its `label`, or "three_rounds" as "Three
     rounds"."""
-    return _(spec.label or spec.name.replace("_", " ").capitalize())
+    return spec.label_text()
 
 
 def flag(name: str) -> str:

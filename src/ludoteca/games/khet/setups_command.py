@@ -34,7 +34,7 @@ from ludoteca.games.khet.setups import (
     standard_setup,
     standard_setups,
 )
-from ludoteca.i18n import _
+from ludoteca.i18n import _, os_reason
 
 HEADER = "# Khet setup: "
 
@@ -73,7 +73,8 @@ def _read(path: str) -> str:
     try:
         return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as err:
-        raise SetupsError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+        reason = os_reason(err)
+        raise SetupsError(_("cannot read {path}: {reason}").format(path=path, reason=reason)) from None
     except UnicodeDecodeError:
         raise SetupsError(_("{path} is not a text file").format(path=path)) from None
 
@@ -217,7 +218,8 @@ def cmd_export(name: str, path: str | None, store: Any, out: TextIO) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as err:
-        raise SetupsError(_("cannot write {path}: {reason}").format(path=path, reason=err.strerror)) from None
+        reason = os_reason(err)
+        raise SetupsError(_("cannot write {path}: {reason}").format(path=path, reason=reason)) from None
     out.write(_("Wrote '{name}' to {path}.").format(name=name, path=path) + "\n")
 
 
@@ -228,25 +230,25 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="action")
     sub.add_parser("list", help=_("list the standard setups and yours (default)"))
     show = sub.add_parser("show", help=_("draw a setup and print its text"))
-    show.add_argument("name")
+    show.add_argument("name", metavar=_("NAME"))
     create = sub.add_parser("create", help=_("save a new setup from a file ('-': standard input)"))
-    create.add_argument("name")
-    create.add_argument("--from", dest="source", required=True, metavar="FILE")
+    create.add_argument("name", metavar=_("NAME"))
+    create.add_argument("--from", dest="source", required=True, metavar=_("FILE"))
     create.add_argument("--force", action="store_true", help=_("replace a setup of yours with that name"))
     rename = sub.add_parser("rename", help=_("rename one of your setups"))
-    rename.add_argument("old")
-    rename.add_argument("new")
+    rename.add_argument("old", metavar=_("OLD"))
+    rename.add_argument("new", metavar=_("NEW"))
     copy = sub.add_parser("copy", help=_("copy a setup (standard or yours) under a new name"))
-    copy.add_argument("source")
-    copy.add_argument("new")
+    copy.add_argument("source", metavar=_("SOURCE"))
+    copy.add_argument("new", metavar=_("NEW"))
     delete = sub.add_parser("delete", help=_("delete one of your setups"))
-    delete.add_argument("name")
+    delete.add_argument("name", metavar=_("NAME"))
     imp = sub.add_parser("import", help=_("save a setup file (as written by export)"))
-    imp.add_argument("file")
+    imp.add_argument("file", metavar=_("FILE"))
     imp.add_argument("--name", help=_("the name to save it under (default: the file's header or name)"))
     exp = sub.add_parser("export", help=_("write a setup to a file (or print it)"))
-    exp.add_argument("name")
-    exp.add_argument("file", nargs="?")
+    exp.add_argument("name", metavar=_("NAME"))
+    exp.add_argument("file", metavar=_("FILE"), nargs="?")
     return parser
 
 

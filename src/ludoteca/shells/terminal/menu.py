@@ -109,9 +109,12 @@ class Menu:
             if isinstance(spec.default, bool):
                 hint = _(" (yes/no)")
             while True:
+                # Enter keeps the default itself: its shown (translated) words are not read back
                 raw = self.ask_value(f"{_(spec.help)}{hint}", spec.value_text(spec.default))
                 try:
-                    given[spec.name] = spec.parse(raw)
+                    given[spec.name] = (
+                        spec.default if raw == spec.value_text(spec.default) else spec.parse(raw)
+                    )
                     break
                 except LudotecaError as err:
                     self.console.say(str(err))
