@@ -46,6 +46,10 @@ def variant_summary(match: Match, for_people: bool = False) -> str:
         if for_people and isinstance(spec.default, bool):
             if value:
                 parts.append(option_label(spec))
+        elif for_people and spec.name == "variant":
+            parts.insert(0, spec.value_text(value))
+        elif for_people and (value != spec.default or spec.name in ("size", "mode", "setup")):
+            parts.append(_("{label}: {value}").format(label=option_label(spec), value=spec.value_text(value)))
         elif spec.name == "variant":
             parts.insert(0, str(value))
         elif value != spec.default or spec.name in ("size", "mode", "setup"):

@@ -232,7 +232,9 @@ class Connect4Game(Game[Connect4State, Move]):
             else ""
         )
         discs = ngettext("{n} disc removed", "{n} discs removed", removed).format(n=removed)
-        return f"{made}{chain}: {parts}; {discs}."
+        return _("{made}{chain}: {points}; {removed}.").format(
+            made=made, chain=chain, points=parts, removed=discs
+        )
 
     # ----- search hooks -----------------------------------------------------------------------
     def evaluate(self, state: Connect4State, seat: Seat) -> float:

@@ -116,7 +116,7 @@ class EndScreen(Screen):
             return _("A draw")
         winners = [names[s] for s in outcome.winners]
         if len(winners) == 1:
-            return _("{name} wins!").format(name=_(winners[0]))
+            return _("{name} wins!").format(name=winners[0])
         return _("{names} share the win").format(names=", ".join(winners))
 
     def ranking(self) -> list[int]:
@@ -155,7 +155,7 @@ class EndScreen(Screen):
             if outcome.ranks[seat] == 1 and not outcome.is_draw and not outcome.solitaire:
                 pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
             self.board.draw_seat_marker(surface, (row.left + 22, row.centery), 11, seat)
-            label = _(name)
+            label = name
             if len(names) > 1:
                 label = f"{outcome.ranks[seat]}. {label}"
             draw.text(

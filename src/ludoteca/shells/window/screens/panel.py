@@ -101,7 +101,7 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
             pygame.draw.rect(surface, c.accent, (row.left, row.top + 6, 4, row.height - 12), border_radius=2)
         board.draw_seat_marker(surface, (row.left + 26, row.centery), 13, seat)
-        name = spec.name or _(game.seat_name(state, seat))
+        name = spec.name or game.seat_name(state, seat)
         tx = row.left + 50
         draw.text(
             surface,
@@ -112,7 +112,7 @@ def draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
         )
         detail = _("Computer, level {level}").format(level=spec.level) if spec.is_computer else _("Human")
         if spec.name:
-            detail = f"{_(game.seat_name(state, seat))} · {detail}"
+            detail = f"{game.seat_name(state, seat)} · {detail}"
         if seat == to_move and screen.thinking():
             depth = screen.thinker.info.depth if screen.thinker is not None else 0
             detail = _("thinking… depth {d}").format(d=depth) if depth else _("thinking…")
