@@ -74,7 +74,7 @@ class KhetGame(Game[KhetState, Move]):
         if other is not None:
             raise OptionError(
                 _("the setup {title} belongs to {edition}; the setups of {this} are: {names}").format(
-                    title=other.title,
+                    title=other.shown_title,
                     edition=_(EDITION_NAMES[other.variant]),
                     this=_(EDITION_NAMES[variant]),
                     names=", ".join(standard_names(variant)),

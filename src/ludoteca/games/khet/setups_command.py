@@ -94,7 +94,7 @@ def _strip_comments(text: str) -> tuple[str, str | None]:
 def setup_text(name: str, store: Any) -> tuple[str, str, bool]:
     """(text, edition, is_standard) of a standard setup or one of the player's."""
     for setup in standard_setups():
-        if name.strip().lower() in (setup.name, setup.title.lower()):
+        if setup.called(name):
             return setup.text, setup.variant, True
     text = str(store.load_setup(GAME_KEY, name).text)  # the store says when there is no such setup
     try:
@@ -132,7 +132,7 @@ def cmd_list(store: Any, out: TextIO) -> None:
     out.write(_("Standard setups:") + "\n")
     for setup in standard_setups():
         edition = _(EDITION_NAMES[setup.variant])
-        out.write(f"  {setup.name:<16} {setup.title:<18} {edition}\n")
+        out.write(f"  {setup.name:<16} {setup.shown_title:<18} {edition}\n")
     rows = store.list_setups(GAME_KEY)
     out.write(_("Your setups:") + "\n")
     if not rows:
@@ -185,7 +185,7 @@ def cmd_copy(source: str, new: str, store: Any, out: TextIO) -> None:
 
 def cmd_delete(name: str, store: Any, out: TextIO) -> None:
     for setup in standard_setups():
-        if name.strip().lower() in (setup.name, setup.title.lower()):
+        if setup.called(name):
             raise SetupsError(_("'{name}' is a standard setup; it cannot be deleted").format(name=name))
     store.delete_setup(GAME_KEY, name)
     out.write(_("Deleted '{name}'.").format(name=name) + "\n")
