@@ -153,3 +153,18 @@ def test_a_players_own_khet_setup_starts_from_the_terminal_menu(home: Path) -> N
     assert out.returncode == 0, out.stderr
     assert "not a standard setup" not in out.stdout
     assert "Silver to move>" in out.stdout
+
+
+def test_the_command_line_and_its_argument_errors_in_french(home: Path) -> None:
+    help_text = run_ludoteca(["--help"], home, LUDOTECA_LANG="fr").stdout
+    assert help_text.startswith("utilisation : ludoteca [COMMANDE]") and "liste les jeux" in help_text
+    bad_seed = run_ludoteca(["play", "connect4", "--seed", "ten"], home, LUDOTECA_LANG="fr")
+    assert bad_seed.returncode == 2
+    assert (
+        "ludoteca play : erreur : argument --seed : la graine doit être un nombre entier" in bad_seed.stderr
+    )
+    assert "usage" not in bad_seed.stderr and "error" not in bad_seed.stderr
+    bad_colours = run_ludoteca(["play", "fiveormore", "--colours", "many"], home, LUDOTECA_LANG="fr")
+    assert "ludoteca : Couleurs doit être un nombre entier" in bad_colours.stderr
+    english = run_ludoteca(["play", "fiveormore", "--colours", "many"], home).stderr
+    assert "Colours must be a whole number" in english and "many" in english

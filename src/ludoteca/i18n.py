@@ -12,6 +12,7 @@ Use `_()` at the moment the text is shown, and `.format()` after the lookup:
 from __future__ import annotations
 
 import ast
+import errno
 import gettext
 import os
 from collections.abc import Callable
@@ -175,3 +176,24 @@ def N_(message: str) -> str:
     """Marks a string for the catalogue without translating it yet: for tables of names defined
     at import time (`COLOURS = (N_("red"), …)`), translated where shown with `_(name)`."""
     return message
+
+
+#: the system's reasons for a failed file operation that players meet, in our words: the system
+#: gives its own (`strerror`) in English whatever the player's language
+_OS_REASONS = {
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.ENOTDIR: N_("part of the path is not a folder"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.EEXIST: N_("it already exists"),
+}
+
+
+def os_reason(err: OSError) -> str:
+    """Why a file operation failed, in the current language ("there is no such file or folder")."""
+    reason = _OS_REASONS.get(err.errno or 0)
+    return _(reason) if reason is not None else (err.strerror or str(err))

@@ -140,15 +140,15 @@ class Game(ABC, Generic[S, M]):
         if move not in self.legal_moves(state):
             # play() knows the precise reason; let it say it.
             self.play(state, move)
-            raise IllegalMove(f"{text.strip()} is not a legal move here")
+            raise IllegalMove(_("{move} is not a legal move here").format(move=text.strip()))
         return move
 
     def position_text(self, state: S) -> str:
         """A position as text (for perft/solve/setups); optional."""
-        raise NotationError(f"{self.info.title} has no position format")
+        raise NotationError(_("{title} has no position format").format(title=_(self.info.title)))
 
     def parse_position(self, text: str, options: Options) -> S:
-        raise NotationError(f"{self.info.title} has no position format")
+        raise NotationError(_("{title} has no position format").format(title=_(self.info.title)))
 
     # ----- seats, views, draws --------------------------------------------------------------
     def seat_name(self, state: S, seat: Seat) -> str:
@@ -172,17 +172,17 @@ class Game(ABC, Generic[S, M]):
 
     def claim_draw(self, state: S) -> Outcome:
         if not self.can_claim_draw(state):
-            raise IllegalMove("no draw can be claimed in this position")
-        return Outcome.draw(self.seat_count(state), "draw claimed")
+            raise IllegalMove(_("no draw can be claimed in this position"))
+        return Outcome.draw(self.seat_count(state), _("draw claimed"))
 
     def resign(self, state: S, seat: Seat) -> Outcome:
         """The outcome when `seat` resigns: it is ranked last, everyone else shares first place."""
         seats = self.seat_count(state)
         name = self.seat_name(state, seat)
         if seats == 1:
-            return Outcome((1,), f"{name} stopped the game", self.scores(state))
+            return Outcome((1,), _("{name} stopped the game").format(name=name), self.scores(state))
         ranks = tuple(2 if s == seat else 1 for s in range(seats))
-        return Outcome(ranks, f"{name} resigned", self.scores(state))
+        return Outcome(ranks, _("{name} resigned").format(name=name), self.scores(state))
 
     def scores(self, state: S) -> tuple[int, ...] | None:
         """Running scores per seat for games that keep score; None otherwise."""

@@ -52,7 +52,7 @@ STANDARD_TAGS = (
 #: the largest record file read (a long Five or More game is a few tens of KiB)
 MAX_RECORD_BYTES = 1 << 20
 #: how a game can end without the rules ending it
-TERMINATIONS = ("resignation", "draw claim", "stopped")
+TERMINATIONS = ("resignation", "draw claim", "stopped", "time forfeit")
 
 
 #: escapes with a name of their own; any other character that could end or hide a line is written
@@ -354,7 +354,7 @@ def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
         raise RecordError(
             _("only a game for one player can be stopped; this one has {n}").format(n=seats), line
         )
-    if record.termination == "resignation" and seats == 1:
+    if record.termination in ("resignation", "time forfeit") and seats == 1:
         raise RecordError(_("a game for one player is stopped, not resigned"), line)
     for seat in range(seats):
         ending = game.resign(final, seat)
@@ -364,6 +364,31 @@ def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
     raise RecordError(
         problem.format(result=record.result, how=record.termination), record.tag_lines.get("Result")
     )
+
+
+def stated_outcome(
+    game: Game[Any, Any],
+    final: Any,
+    termination: str | None,
+    ranks: Sequence[int],
+    scores: Sequence[int] | None,
+    names: Sequence[str] = (),
+) -> Outcome:
+    """An ending the rules did not produce (a resignation, a draw claim, a stopped solitaire, a
+    fallen flag) with its reason worded now, by the game, in the current language; never the
+    record's tag. `names`: how to call the players (their seats' names without it)."""
+    loser = list(ranks).index(max(ranks)) if ranks else 0
+    if termination == "draw claim":
+        reason = game.claim_draw(final).reason if game.can_claim_draw(final) else _("draw claimed")
+    elif termination == "time forfeit" and ranks:
+        name = names[loser] if loser < len(names) else game.seat_name(final, loser)
+        reason = _("{name} ran out of time").format(name=name)
+    elif termination in ("resignation", "stopped") and ranks:
+        # the seat that gave up is the one ranked last
+        reason = game.resign(final, list(ranks).index(max(ranks))).reason
+    else:
+        reason = ""
+    return Outcome(tuple(ranks), reason, tuple(scores) if scores is not None else None)
 
 
 def options_text(options: Mapping[str, OptionValue]) -> str:

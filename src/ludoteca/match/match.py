@@ -17,7 +17,7 @@ from ludoteca.core.errors import IllegalMove, OptionError
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
-from ludoteca.core.record import Record, record_outcome, replay, start_state
+from ludoteca.core.record import Record, record_outcome, replay, start_state, stated_outcome
 from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import events
@@ -120,7 +120,12 @@ class Match:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._ended or self.game.outcome(self.state)
+        ended = self._ended
+        if ended is None:
+            return self.game.outcome(self.state)
+        # worded at each reading, so "Silver resigned" follows a change of language
+        names = [self.seat_label(seat) for seat in range(len(self.seats))]
+        return stated_outcome(self.game, self.state, self.termination, ended.ranks, ended.scores, names)
 
     @property
     def over(self) -> bool:
@@ -276,7 +281,7 @@ class Match:
             raise IllegalMove(_("the game is over"))
         resigned = self.game.resign(self.state, seat)
         reason = _("{name} ran out of time").format(name=self.seat_label(seat))
-        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "resignation")
+        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "time forfeit")
 
     def can_claim_draw(self) -> bool:
         return not self.over and self.game.can_claim_draw(self.state)

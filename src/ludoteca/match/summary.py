@@ -31,8 +31,12 @@ def variant_summary(match: Match, for_people: bool = False) -> str:
 
 
 def player_names(match: Match) -> tuple[str, ...]:
+    """Each player's own name, or their seat's name as the game declares it, untranslated (the
+    history keeps "Silver", not the word of whichever language was active; lists translate it)."""
+    declared = match.game.info.seat_names
     return tuple(
-        spec.name or match.game.seat_name(match.state, seat) for seat, spec in enumerate(match.seats)
+        spec.name or (declared[seat] if seat < len(declared) else match.game.seat_name(match.state, seat))
+        for seat, spec in enumerate(match.seats)
     )
 
 

@@ -19,7 +19,7 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.seats import SeatSpec
-from ludoteca.i18n import _
+from ludoteca.i18n import _, os_reason
 from ludoteca.net.addresses import addresses_to_share, connect_address, is_loopback
 from ludoteca.net.client import Client, NetError
 from ludoteca.net.clock import ClockSettings
@@ -135,7 +135,7 @@ def host_game(
         raise NetError(
             _(
                 "cannot listen on {bind}:{port} ({reason}); is another game already hosted there? Try --port."
-            ).format(bind=bind, port=port, reason=err.strerror or err)
+            ).format(bind=bind, port=port, reason=os_reason(err))
         ) from None
     hosted = HostedGame(thread, None, thread.port, bind, addresses_to_share(bind), resumed=resume)
     token = chosen.get("token")

@@ -195,7 +195,7 @@ def clash_notice(written: Written) -> str | None:
 
 def default_save_name(match: Match) -> str:
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-    return _("{title} {stamp}").format(title=match.game.info.title, stamp=stamp)
+    return _("{title} {stamp}").format(title=_(match.game.info.title), stamp=stamp)
 
 
 def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, SaveSlot]:

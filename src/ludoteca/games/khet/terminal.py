@@ -32,6 +32,7 @@ from ludoteca.games.khet.board import (
     square_name,
     stack_height,
 )
+from ludoteca.games.khet.describe import compass
 from ludoteca.games.khet.laser import DESTROYED_EFFECT
 from ludoteca.games.khet.moves import TURN_CW, TURNED_CCW, TURNED_CW, sphinx_turn
 from ludoteca.games.khet.position import COLOUR_NAMES
@@ -160,7 +161,7 @@ class KhetTerminalBoard(TerminalBoard):
         turn = ""
         if kind_of(sphinx) == SPHINX:
             sign = "+" if sphinx_turn(sphinx) == TURN_CW else "-"
-            facing = DIRECTION_NAMES[orientation_of(TURNED_CW[sphinx] if sign == "+" else TURNED_CCW[sphinx])]
+            facing = compass(orientation_of(TURNED_CW[sphinx] if sign == "+" else TURNED_CCW[sphinx]))
             turn = _(", {move} turns your Sphinx to fire {direction}").format(
                 move=square_name(home) + sign, direction=facing
             )

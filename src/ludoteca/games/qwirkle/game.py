@@ -67,8 +67,8 @@ class PlayScore:
 class QwirkleGame(Game[QwirkleState, Move]):
     info = GameInfo(
         key="qwirkle",
-        title="Qwirkle",
-        summary=_(
+        title=N_("Qwirkle"),
+        summary=N_(
             "Line up tiles sharing a colour or a shape; a line of all six scores a Qwirkle. "
             "2 to 4 players with hidden hands."
         ),
@@ -77,22 +77,33 @@ class QwirkleGame(Game[QwirkleState, Move]):
         options=(
             OptionSpec(
                 "mode",
-                _("normal: 108 tiles (3 of each); short: 36 tiles (1 of each), for quick games"),
+                N_("normal: 108 tiles (3 of each); short: 36 tiles (1 of each), for quick games"),
                 "normal",
-                choices=("normal", "short"),
+                choices=(N_("normal"), N_("short")),
                 labels=(("normal", N_("Normal game (108 tiles)")), ("short", N_("Short game (36 tiles)"))),
+                label=N_("Mode"),
             ),
-            OptionSpec("rows", _("rows of the board (lettered from a)"), 12, minimum=6, maximum=26),
-            OptionSpec("cols", _("columns of the board (lettered from a)"), 26, minimum=6, maximum=26),
+            OptionSpec(
+                "rows", N_("rows of the board (lettered from a)"), 12, minimum=6, maximum=26, label=N_("Rows")
+            ),
+            OptionSpec(
+                "cols",
+                N_("columns of the board (lettered from a)"),
+                26,
+                minimum=6,
+                maximum=26,
+                label=N_("Columns"),
+            ),
             OptionSpec(
                 "start",
-                _(
+                N_(
                     "first: player 1 opens; official: the player with the most tiles sharing a colour "
                     "or a shape opens and must play them"
                 ),
                 "first",
-                choices=("first", "official"),
+                choices=(N_("first"), N_("official")),
                 labels=(("official", N_("Official opening")),),
+                label=N_("Who starts"),
             ),
         ),
         default_seats=2,
@@ -446,7 +457,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             verdict = _("{name} wins with {n} points").format(name=winners[0], n=best)
         else:
             verdict = _("{names} share first place with {n} points").format(names=", ".join(winners), n=best)
-        return Outcome(result.ranks, f"{why}; {verdict}", state.scores)
+        return Outcome(result.ranks, _("{why}; {verdict}").format(why=why, verdict=verdict), state.scores)
 
     def scores(self, state: QwirkleState) -> tuple[int, ...]:
         return state.scores

@@ -33,7 +33,8 @@ def unsorted_text(rows: Sequence[Any]) -> list[str]:
     lines = []
     for row in rows:
         if row.scores is not None:
-            lines.append("  ".join(f"{n}: {s}" for n, s in zip(row.players, row.scores, strict=True)))
+            pairs = zip(row.players, row.scores, strict=True)
+            lines.append("  ".join(_("{label}: {value}").format(label=n, value=s) for n, s in pairs))
     return lines
 
 

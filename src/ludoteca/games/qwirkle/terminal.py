@@ -79,7 +79,9 @@ class QwirkleTerminalBoard(TerminalBoard):
             lines.append(style.paint(_("Game over"), bold=True))
         else:
             seat_name, name = game.seat_name(state, mover), self.name(game, state, mover)
-            title = seat_name if name == seat_name else f"{seat_name}: {name}"
+            title = (
+                seat_name if name == seat_name else _("{label}: {value}").format(label=seat_name, value=name)
+            )
             lines.append(style.paint(title, bold=True))
         lines.append("")
         if seat is not None and HIDDEN not in state.hands[seat]:

@@ -23,28 +23,29 @@ OPTIONS = (
         N_("play three rounds and score points by arrival rank (Trois à la suite)"),
         False,
         labels=((True, N_("Three rounds")),),
+        label=N_("Three rounds"),
     ),
     OptionSpec(
         "bug",
         N_("each player gets a Bug card that reverses an opponent's program (Bug!)"),
         False,
         labels=((True, N_("Bug card")),),
+        label=N_("Bug"),
     ),
     OptionSpec(
         "show_program",
         N_("let each player see the cards of their own program (for young players)"),
         False,
         labels=((True, N_("Programs shown to their owners")),),
+        label=N_("Show program"),
     ),
 )
-#: the options' names as the options screen shows them (`option_label`), listed for the catalogue
-OPTION_LABELS = (N_("Three rounds"), N_("Bug"), N_("Show program"))
 
 
 class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     info = GameInfo(
         key="turtles",
-        title="Robot Turtles",
+        title=N_("Robot Turtles"),
         summary=N_(
             "Program your turtle card by card to reach a jewel first; build walls in the others' "
             "way and melt ice with your laser."

@@ -89,7 +89,9 @@ class Menu:
         return None if index is None else games[index]
 
     def ask_value(self, prompt: str, default: str) -> str:
-        answer = self.console.ask(f"{prompt} [{default}]: ").strip()
+        answer = self.console.ask(
+            _("{question} [{default}]: ").format(question=prompt, default=default)
+        ).strip()
         return answer or default
 
     def new_game(self) -> None:
@@ -105,13 +107,16 @@ class Menu:
     def ask_options_and_seats(self, game: Game[Any, Any]) -> tuple[dict[str, OptionValue], list[SeatSpec]]:
         given: dict[str, OptionValue] = {}
         for spec in game.info.options:
-            hint = f" ({'/'.join(spec.choices)})" if spec.choices else ""
+            hint = f" ({'/'.join(spec.value_text(c) for c in spec.choices)})" if spec.choices else ""
             if isinstance(spec.default, bool):
                 hint = _(" (yes/no)")
             while True:
-                raw = self.ask_value(f"{_(spec.help)}{hint}", self._shown(spec.default))
+                # Enter keeps the default itself: its shown (translated) words are not read back
+                raw = self.ask_value(f"{_(spec.help)}{hint}", spec.value_text(spec.default))
                 try:
-                    given[spec.name] = spec.parse(raw)
+                    given[spec.name] = (
+                        spec.default if raw == spec.value_text(spec.default) else spec.parse(raw)
+                    )
                     break
                 except LudotecaError as err:
                     self.console.say(str(err))
@@ -132,12 +137,6 @@ class Menu:
                 )
         seats = [self.ask_seat(game, seat, count) for seat in range(count)]
         return options, seats
-
-    @staticmethod
-    def _shown(value: OptionValue) -> str:
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value)
 
     def ask_seat(self, game: Game[Any, Any], seat: int, count: int) -> SeatSpec:
         default = "h" if seat == 0 else f"{3}"

@@ -84,7 +84,7 @@ class TerminalGame:
         say = self.console.say
         game = self.match.game
         say(
-            self.style.paint(game.info.title, bold=True)
+            self.style.paint(_(game.info.title), bold=True)
             + "  —  "
             + ", ".join(self.match.seat_label(s) for s in range(len(self.match.seats)))
         )

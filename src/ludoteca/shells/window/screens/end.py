@@ -117,10 +117,15 @@ class EndScreen(Screen):
         self.match.close()
 
     # ----- drawing ------------------------------------------------------------------------------
+    def shown_names(self) -> list[str]:
+        """Each player's own name, or their seat's in the current language."""
+        match = self.match
+        return [spec.name or match.game.seat_name(match.state, seat) for seat, spec in enumerate(match.seats)]
+
     def headline(self) -> str:
         outcome = self.match.outcome
         assert outcome is not None
-        names = session.player_names(self.match)
+        names = self.shown_names()
         if outcome.solitaire:
             score = outcome.scores[0] if outcome.scores else 0
             return _("Final score: {score}").format(score=score)
@@ -128,7 +133,7 @@ class EndScreen(Screen):
             return _("A draw")
         winners = [names[s] for s in outcome.winners]
         if len(winners) == 1:
-            return _("{name} wins!").format(name=_(winners[0]))
+            return _("{name} wins!").format(name=winners[0])
         return _("{names} share the win").format(names=", ".join(winners))
 
     def ranking(self) -> list[int]:
@@ -177,7 +182,7 @@ class EndScreen(Screen):
             pygame.Rect(x, y, w, draw.lines_height(fonts.body, lines)),
         )
         y += s.gap * 2
-        names = session.player_names(self.match)
+        names = self.shown_names()
         marker = px(11)
         score_w = max((fonts.body_bold.size(str(v))[0] for v in outcome.scores or ()), default=0)
         for seat in self.ranking():
@@ -185,7 +190,7 @@ class EndScreen(Screen):
             if outcome.ranks[seat] == 1 and not outcome.is_draw and not outcome.solitaire:
                 pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
             self.board.draw_seat_marker(surface, (row.left + marker * 2, row.centery), marker, seat)
-            label = _(names[seat])
+            label = names[seat]
             if len(names) > 1:
                 label = f"{outcome.ranks[seat]}. {label}"
             left = row.left + marker * 4

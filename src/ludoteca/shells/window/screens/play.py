@@ -77,7 +77,7 @@ class PlayScreen(Screen):
         if board is None:
             raise LudotecaError(
                 _("{title} is not yet available in the window; use: ludoteca play {key}").format(
-                    title=match.game.info.title, key=match.game.info.key
+                    title=_(match.game.info.title), key=match.game.info.key
                 )
             )
         self.board: GameBoard = board
