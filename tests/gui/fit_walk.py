@@ -75,7 +75,7 @@ class Tour:
 
 
 #: pages the tour does not reach yet (being added)
-NOT_YET_TOURED = {"table", "tool"}
+NOT_YET_TOURED = {"tool"}
 
 
 def games() -> list[Game[Any, Any]]:
@@ -149,6 +149,7 @@ def tour(app: App, shots: Path | None = None) -> Tour:
     _saves(t, finished)
     _scores(t, finished)
     _network(t)
+    _tables(t)
     missing = set(ROUTES) - t.routes - NOT_YET_TOURED
     assert not missing, f"the tour does not visit: {', '.join(sorted(missing))}"
     return t
@@ -314,6 +315,7 @@ def _network(t: Tour) -> None:
 def _tables(t: Tour) -> None:
     """A network table of each game that has a board and the most seats: being set up (and a
     wrong port), then open on 127.0.0.1, waiting for the others."""
+    t.app.store.set_setting("net.name", LONG_NAME)
     for game in games():
         if not has_board(game) or game.info.max_seats < 2:
             continue
