@@ -4,7 +4,8 @@ The tour follows the routes (`shells/window/routes.py`): every route must be vis
 screen is checked as soon as it is added. Games are taken from the shelf, so a game that gets a
 window board is toured without changing this file: its options (every choice of its choice
 options, the most players), its board in mid-game with a refused move and every dialog of the
-board screen, and its end.
+board screen, and its end. The network pages talk only to servers the tour starts on 127.0.0.1,
+and wait for them a bounded time.
 """
 
 from __future__ import annotations

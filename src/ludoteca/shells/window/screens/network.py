@@ -52,6 +52,8 @@ class NetworkScreen(Screen):
         self.table_buttons: list[tuple[UIButton, UIButton]] = []
         #: which page of a club's tables is shown, and where each shown table's words go
         self.table_page = 0
+        #: ‹ (-1) and › (1), when the tables take more than a page
+        self.page_buttons: dict[int, UIButton] = {}
         self._table_rows: list[tuple[dict[str, Any], pygame.Rect]] = []
         self._labels: list[tuple[str, str, pygame.Rect, bool]] = []  # (text, style, where, centred)
         self._status_area = pygame.Rect(0, 0, 0, 0)
@@ -129,6 +131,7 @@ class NetworkScreen(Screen):
         self.buttons["host"] = button(app, manager, rect, label, self.host)
         self.table_buttons = []
         self._table_rows = []
+        self.page_buttons = {}
         if self.tables is not None:
             top = rect.bottom + s.gap * 3
             self._lobby(pygame.Rect(right.left, top, right.width, right.bottom - top))
@@ -167,6 +170,7 @@ class NetworkScreen(Screen):
                 )
                 target = self.table_page + step
                 set_enabled(arrow, 0 <= target < pages)
+                self.page_buttons[step] = arrow
             heading.width -= 2 * (bh + s.gap)
         self._label(_("Tables at this club"), "title", heading, middle=True)
         y = heading.bottom + s.gap
