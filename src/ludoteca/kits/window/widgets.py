@@ -157,6 +157,13 @@ class Segmented(Generic[T]):
                 widget.unselect()
 
 
+def spread(app: App, labels: Sequence[str], left: int, width: int, gap: int = 6) -> list[tuple[int, int]]:
+    """(left, width) of buttons side by side in `width`, each with the room its label needs and
+    an equal share of the rest (a page's own row of buttons, laid out like a `Segmented`)."""
+    choices = [(label, label) for label in labels]
+    return [(x, w) for x, w, _choice in _spread(app, range(len(labels)), left, width, gap, choices)]
+
+
 def _spread(
     app: App,
     row: range,
