@@ -153,3 +153,17 @@ def test_a_players_own_khet_setup_starts_from_the_terminal_menu(home: Path) -> N
     assert out.returncode == 0, out.stderr
     assert "not a standard setup" not in out.stdout
     assert "Silver to move>" in out.stdout
+
+
+def test_a_wrong_number_of_players_names_the_number_a_game_is_for(home: Path) -> None:
+    # "for 2–2 players, not 1" read like a typo; a game for an exact number says that number
+    out = run(["play", "connect4", "--players", "human"], home)
+    assert out.returncode == 2 and "Connect Four is for 2 players, not 1" in out.stderr
+    out = run(["play", "fiveormore", "--players", "human,human"], home)
+    assert "Five or More is for 1 player, not 2" in out.stderr
+    out = run(["play", "qwirkle", "--players", "human"], home)
+    assert "Qwirkle is for 2–4 players, not 1" in out.stderr
+    french = run_ludoteca(["play", "connect4", "--players", "human"], home, LUDOTECA_LANG="fr")
+    assert "Puissance 4 se joue à 2 joueurs, pas 1" in french.stderr
+    french = run_ludoteca(["play", "fiveormore", "--players", "human,human"], home, LUDOTECA_LANG="fr")
+    assert "Five or More se joue seul, pas à 2" in french.stderr
