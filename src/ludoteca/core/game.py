@@ -134,6 +134,15 @@ class Game(ABC, Generic[S, M]):
         game with hidden information."""
         return self.info.hidden_information
 
+    def move_group(self, state: S, move: M) -> str:
+        """The heading `move` is listed under when a player asks for the legal moves (the
+        terminal's `moves`): what it plays or moves — a piece's square, the tiles laid, the kind of
+        action — in words of the notation, so `moves KEY` can ask for that group alone. Every move
+        sharing it is shown together. Default: the first word of the move's notation ("wall" for
+        "wall ice d2"); a game whose moves are one word each groups them by what they move."""
+        words = self.format_move(state, move).split()
+        return words[0] if words else ""
+
     def read_move(self, state: S, text: str) -> M:
         """Parse and check legality in one go (what front ends call with user input)."""
         move = self.parse_move(state, text)

@@ -462,6 +462,13 @@ class QwirkleGame(Game[QwirkleState, Move]):
     def format_move(self, state: QwirkleState, move: Move) -> str:
         return notation.format_move(move)
 
+    def move_group(self, state: QwirkleState, move: Move) -> str:
+        """Plays are listed by the tiles they lay (`C1 C2`), whatever the squares, so `moves C1`
+        finds every play using that tile; exchanges and the pass have a group each."""
+        if isinstance(move, Place):
+            return " ".join(tile_text(t) for t in sorted(tile for _r, _c, tile in move.tiles))
+        return notation.format_move(move).split()[0]
+
     def public_move_text(self, state: QwirkleState, move: Move, viewer: Seat | None) -> str:
         """The tiles a player gives back to the bag are seen by that player only."""
         if isinstance(move, Exchange) and viewer != state.turn:
