@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from random import Random
 from typing import Generic, TypeVar
@@ -49,6 +51,23 @@ class GameInfo:
     #: the names under which seats appear when the user does not name them
     seat_names: tuple[str, ...] = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
     extra: Mapping[str, object] = field(default_factory=dict)
+
+
+#: the players' own names, seat by seat (None: unnamed), while a front end has `players_named` them
+_player_names: ContextVar[tuple[str | None, ...]] = ContextVar("player_names", default=())
+
+
+@contextmanager
+def players_named(names: Sequence[str | None]) -> Iterator[None]:
+    """Within the block, `Game.player_name` names each seat's player by the name given (None
+    keeps the seat's name). The rules stay pure functions of the state: they never learn who is
+    playing, but the sentences they write for people (a play, the winner) can say "Ann" rather
+    than "Player 1" when the match knows it."""
+    token = _player_names.set(tuple(names))
+    try:
+        yield
+    finally:
+        _player_names.reset(token)
 
 
 def package_of(game: object) -> str:
@@ -164,6 +183,14 @@ class Game(ABC, Generic[S, M]):
         """The colour or role of a seat ("Black", "Silver")."""
         return _(self.info.seat_names[seat])
 
+    def player_name(self, state: S, seat: Seat) -> str:
+        """Who sits at `seat`, as sentences about the play name them: the player's own name when
+        a front end gave it (`players_named`), else the seat's name. Games whose seats have no
+        meaning of their own ("Player 1") name their players with it."""
+        names = _player_names.get()
+        name = names[seat] if seat < len(names) else None
+        return name or self.seat_name(state, seat)
+
     def view(self, state: S, seat: Seat | None) -> S:
         """What `seat` may know (None = a spectator). The only door hidden information leaves by:
         the AI, the front ends, the network and saved games shown to a player all use it."""
@@ -181,17 +208,17 @@ class Game(ABC, Generic[S, M]):
 
     def claim_draw(self, state: S) -> Outcome:
         if not self.can_claim_draw(state):
-            raise IllegalMove("no draw can be claimed in this position")
-        return Outcome.draw(self.seat_count(state), "draw claimed")
+            raise IllegalMove(_("no draw can be claimed in this position"))
+        return Outcome.draw(self.seat_count(state), _("draw claimed"))
 
     def resign(self, state: S, seat: Seat) -> Outcome:
         """The outcome when `seat` resigns: it is ranked last, everyone else shares first place."""
         seats = self.seat_count(state)
-        name = self.seat_name(state, seat)
+        name = self.player_name(state, seat)
         if seats == 1:
-            return Outcome((1,), f"{name} stopped the game", self.scores(state))
+            return Outcome((1,), _("{name} stopped the game").format(name=name), self.scores(state))
         ranks = tuple(2 if s == seat else 1 for s in range(seats))
-        return Outcome(ranks, f"{name} resigned", self.scores(state))
+        return Outcome(ranks, _("{name} resigned").format(name=name), self.scores(state))
 
     def scores(self, state: S) -> tuple[int, ...] | None:
         """Running scores per seat for games that keep score; None otherwise."""

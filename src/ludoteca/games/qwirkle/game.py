@@ -433,7 +433,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             return None
         if state.ended == "out" and state.last is not None:
             why = _("{name} placed their last tile with the bag empty (+6)").format(
-                name=self.seat_name(state, state.last.seat)
+                name=self.player_name(state, state.last.seat)
             )
         elif state.ended == "blocked":
             why = _("nobody could place a tile and the bag is empty")
@@ -441,7 +441,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             why = _("no tile left can be placed anywhere on the board")
         result = Outcome.by_scores(state.scores, "")
         best = max(state.scores)
-        winners = [self.seat_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
+        winners = [self.player_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
         if len(winners) == 1:
             verdict = _("{name} wins with {n} points").format(name=winners[0], n=best)
         else:
@@ -488,7 +488,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
         last = state.last
         if last is None:
             return ""
-        name = self.seat_name(state, last.seat)
+        name = self.player_name(state, last.seat)
         if last.kind == "place":
             parts = "+".join(str(n) for n in last.lines)
             points = ngettext("{n} point", "{n} points", last.score).format(n=last.score)

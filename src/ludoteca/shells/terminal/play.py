@@ -192,7 +192,7 @@ class TerminalGame:
 
     def _after_move(self) -> None:
         self._replay()
-        text = self.match.game.describe_last(self.match.state)
+        text = self.match.describe_last()
         if text:
             self.console.say(text)
         if self.match.game.info.hidden_information and len(self.match.human_seats) >= 2:
