@@ -26,7 +26,7 @@ from ludoteca.core.errors import IllegalMove, NotationError
 from ludoteca.core.grid import Cell, GridPicture
 from ludoteca.core.options import Options, OptionSpec, OptionValue, resolve_options
 from ludoteca.core.outcome import Outcome
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, _, translations
 
 Seat = int
 S = TypeVar("S")
@@ -51,6 +51,19 @@ class GameInfo:
     #: the names under which seats appear when the user does not name them
     seat_names: tuple[str, ...] = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
     extra: Mapping[str, object] = field(default_factory=dict)
+
+    def seat_key(self, seat: int) -> str:
+        """The name an unnamed seat is kept under (the score history): the seat's name as declared,
+        in English, whatever language is in use, so it can be shown in the reader's language."""
+        return self.seat_names[seat] if seat < len(self.seat_names) else str(seat + 1)
+
+    def stored_player(self, seat: int, stored: str) -> str:
+        """A player's name as kept for `seat`, in the reader's language: a seat's own name is
+        translated (kept in English, or, by older versions, in whatever language was in use then);
+        a person's name stays as they typed it."""
+        if seat < len(self.seat_names) and stored in translations(self.seat_names[seat]):
+            return _(self.seat_names[seat])
+        return stored
 
 
 #: the players' own names, seat by seat (None: unnamed), while a front end has `players_named` them

@@ -67,7 +67,7 @@ class Connect4Game(Game[Connect4State, Move]):
                 maximum=200,
             ),
         ),
-        seat_names=("Yellow", "Red"),
+        seat_names=(N_("Yellow"), N_("Red")),
     )
 
     # ----- starting and playing ---------------------------------------------------------------

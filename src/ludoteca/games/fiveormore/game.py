@@ -17,7 +17,7 @@ from ludoteca.games.fiveormore.board import EMPTY
 from ludoteca.games.fiveormore.config import OPTIONS, config_from
 from ludoteca.games.fiveormore.evaluation import DEFAULT_WEIGHTS, evaluate_board
 from ludoteca.games.fiveormore.state import FiveMove, FiveState, Recolour
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import N_, _, ngettext
 
 
 class FiveOrMoreGame(Game[FiveState, FiveMove]):
@@ -34,7 +34,7 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
         options=OPTIONS,
         chance=True,
         hidden_information=False,
-        seat_names=("Player",),
+        seat_names=(N_("Player"),),
     )
 
     # ----- starting -------------------------------------------------------------------------

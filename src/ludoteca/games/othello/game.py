@@ -24,7 +24,7 @@ from ludoteca.games.othello.bitboard import (
     square_name,
     squares_of,
 )
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 Move = int
 #: the forced pass (the only legal move of a player who cannot place a disc)
@@ -87,7 +87,7 @@ class OthelloGame(Game[OthelloState, Move]):
         min_seats=2,
         max_seats=2,
         default_seats=2,
-        seat_names=("Black", "White"),
+        seat_names=(N_("Black"), N_("White")),
     )
 
     # ----- starting -------------------------------------------------------------------------
