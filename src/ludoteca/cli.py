@@ -488,7 +488,7 @@ def cmd_replay(argv: list[str]) -> int:
     for ply in range(start, len(match.states)):
         state = game.view(match.states[ply], None)
         if ply:
-            print(f"{ply}. {match.moves[ply - 1]}   {game.describe_last(state)}")
+            print(f"{ply}. {match.moves[ply - 1]}   {match.describe_last(state)}")
         print(adapter.render(game, state, None, style))
     print(
         session.describe_outcome(match)

@@ -28,7 +28,7 @@ from ludoteca.core.errors import LudotecaError, OptionError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
-from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.seats import SeatSpec, parse_seats, wrong_seat_count
 from ludoteca.core.text import NumberError, clean_line, read_int, read_seed
 from ludoteca.i18n import _
 
@@ -236,13 +236,16 @@ def start_state(game: Game[Any, Any], record: Record) -> Any:
     options = game.options({k: v for k, v in record.options.items() if k in known})
     if unknown:
         raise OptionError(
-            f"{game.info.title} has no option {', '.join(sorted(unknown))}; "
-            f"its options are: {', '.join(sorted(known)) or 'none'}"
+            _("{title} has no option {names}; its options are: {known}").format(
+                title=_(game.info.title),
+                names=", ".join(sorted(unknown)),
+                known=", ".join(sorted(known)) or _("none"),
+            )
         )
     seats = len(record.seats)
     if not game.info.min_seats <= seats <= game.info.max_seats:
         raise OptionError(
-            f"{game.info.title} is for {game.info.min_seats}–{game.info.max_seats} players, not {seats}"
+            wrong_seat_count(_(game.info.title), game.info.min_seats, game.info.max_seats, seats)
         )
     if record.position:
         return game.parse_position(record.position, options)

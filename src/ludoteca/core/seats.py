@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ludoteca.core.errors import OptionError
 from ludoteca.core.text import clean_line, read_int
-from ludoteca.i18n import _
+from ludoteca.i18n import _, ngettext
 
 KINDS = ("human", "computer", "remote")
 MAX_LEVEL = 5
@@ -113,3 +113,15 @@ def parse_seats(text: str) -> tuple[SeatSpec, ...]:
     if not parts:
         raise OptionError(_("no players given; e.g. --players human,computer:3"))
     return tuple(SeatSpec.parse(p) for p in parts)
+
+
+def wrong_seat_count(title: str, low: int, high: int, count: int) -> str:
+    """The sentence refusing `count` players for a game played by `low` to `high` of them; a game
+    for an exact number says that number ("for 2 players"), never a range from a number to itself."""
+    if low == high:
+        return ngettext(
+            "{title} is for {low} player, not {count}", "{title} is for {low} players, not {count}", low
+        ).format(title=title, low=low, count=count)
+    return _("{title} is for {low}–{high} players, not {count}").format(
+        title=title, low=low, high=high, count=count
+    )

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 from ludoteca.ai.levels import computer_for
 from ludoteca.ai.worker import Thinker
 from ludoteca.core.errors import IllegalMove, OptionError
-from ludoteca.core.game import Game, Seat
+from ludoteca.core.game import Game, Seat, players_named
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.record import Record, record_outcome, replay, start_state, stated_outcome
@@ -75,7 +76,8 @@ class Match:
         match.termination = record.termination
         match._ended = None
         if game.outcome(states[-1]) is None and record.result is not None:
-            match._ended = record_outcome(game, record, states[-1])
+            with players_named([spec.name for spec in record.seats]):
+                match._ended = record_outcome(game, record, states[-1])
         return match
 
     def to_record(self) -> Record:
@@ -121,11 +123,22 @@ class Match:
     @property
     def outcome(self) -> Outcome | None:
         ended = self._ended
-        if ended is None:
-            return self.game.outcome(self.state)
-        # worded at each reading, so "Silver resigned" follows a change of language
-        names = [self.seat_label(seat) for seat in range(len(self.seats))]
-        return stated_outcome(self.game, self.state, self.termination, ended.ranks, ended.scores, names)
+        with self.named():
+            if ended is None:
+                return self.game.outcome(self.state)
+            # worded at each reading, so "Silver resigned" follows a change of language
+            names = [self.seat_label(seat) for seat in range(len(self.seats))]
+            return stated_outcome(self.game, self.state, self.termination, ended.ranks, ended.scores, names)
+
+    def named(self) -> AbstractContextManager[None]:
+        """A block in which the rules' sentences name the players as this match knows them."""
+        return players_named([spec.name for spec in self.seats])
+
+    def describe_last(self, state: Any = None) -> str:
+        """The rules' sentence on the last move of `state` (the match's own by default; a seat's
+        view of it), naming the players."""
+        with self.named():
+            return str(self.game.describe_last(self.state if state is None else state))
 
     @property
     def over(self) -> bool:
@@ -271,15 +284,16 @@ class Match:
         seat = self.to_move() if seat is None else seat
         if seat is None or self.over:
             raise IllegalMove(_("the game is over"))
-        return self._end(
-            self.game.resign(self.state, seat), "resignation" if len(self.seats) > 1 else "stopped"
-        )
+        with self.named():
+            outcome = self.game.resign(self.state, seat)
+        return self._end(outcome, "resignation" if len(self.seats) > 1 else "stopped")
 
     def lose_on_time(self, seat: Seat) -> Outcome:
         """`seat`'s clock ran out: the game ends as the rules end a resignation by that seat."""
         if self.over:
             raise IllegalMove(_("the game is over"))
-        resigned = self.game.resign(self.state, seat)
+        with self.named():
+            resigned = self.game.resign(self.state, seat)
         reason = _("{name} ran out of time").format(name=self.seat_label(seat))
         return self._end(Outcome(resigned.ranks, reason, resigned.scores), "time forfeit")
 

@@ -26,7 +26,7 @@ from ludoteca.ai.worker import Thinker
 from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.record import Record
-from ludoteca.core.seats import SeatSpec
+from ludoteca.core.seats import SeatSpec, wrong_seat_count
 from ludoteca.i18n import _
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
@@ -150,11 +150,13 @@ class Table:
     ) -> Table:
         """A table waiting for its people; `seats` are people (human/remote) or computers."""
         info = game.info
-        if not info.min_seats <= len(seats) <= info.max_seats or len(seats) < 2:
+        if info.max_seats < 2:
             raise OptionError(
-                _("{title} over the network is for {low}–{high} players, not {n}").format(
-                    title=info.title, low=max(2, info.min_seats), high=info.max_seats, n=len(seats)
-                )
+                _("{title} is played alone, so not over the network").format(title=_(info.title))
+            )
+        if not max(2, info.min_seats) <= len(seats) <= info.max_seats:
+            raise OptionError(
+                wrong_seat_count(_(info.title), max(2, info.min_seats), info.max_seats, len(seats))
             )
         places = [
             Place(spec.name or "", spec.level) if spec.is_computer else Place(spec.name or "")

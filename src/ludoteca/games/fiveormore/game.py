@@ -16,7 +16,7 @@ from ludoteca.games.fiveormore import notation, rules
 from ludoteca.games.fiveormore.board import EMPTY
 from ludoteca.games.fiveormore.config import OPTIONS, config_from
 from ludoteca.games.fiveormore.evaluation import DEFAULT_WEIGHTS, evaluate_board
-from ludoteca.games.fiveormore.state import FiveMove, FiveState
+from ludoteca.games.fiveormore.state import FiveMove, FiveState, Recolour
 from ludoteca.i18n import N_, _, ngettext
 
 
@@ -70,6 +70,10 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
     # ----- notation -------------------------------------------------------------------------
     def format_move(self, state: FiveState, move: FiveMove) -> str:
         return notation.format_move(state.config, move)
+
+    def move_group(self, state: FiveState, move: FiveMove) -> str:
+        """Moves are listed by the ball they move or repaint."""
+        return notation.cell_name(state.config, move.cell if isinstance(move, Recolour) else move.source)
 
     def parse_move(self, state: FiveState, text: str) -> FiveMove:
         return notation.parse_move(state.config, text)

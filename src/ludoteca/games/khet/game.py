@@ -14,7 +14,7 @@ from ludoteca.games.khet.board import PHARAOH, SILVER, kind_of, square_name
 from ludoteca.games.khet.describe import describe_beam
 from ludoteca.games.khet.evaluation import evaluate_board
 from ludoteca.games.khet.laser import laser_origin, remove_destroyed, trace
-from ludoteca.games.khet.moves import Move, apply, generate
+from ludoteca.games.khet.moves import PASS, Move, apply, generate, move_kind, move_source
 from ludoteca.games.khet.position import COLOUR_NAMES, EDITION_NAMES, format_position, parse_position
 from ludoteca.games.khet.setups import (
     VARIANTS,
@@ -179,6 +179,10 @@ class KhetGame(Game[KhetState, Move]):
     # ----- notation -----------------------------------------------------------------------------
     def format_move(self, state: KhetState, move: Move) -> str:
         return notation.format_move(move)
+
+    def move_group(self, state: KhetState, move: Move) -> str:
+        """Moves are listed by the square of the piece they move or turn."""
+        return "pass" if move_kind(move) == PASS else square_name(move_source(move))
 
     def parse_move(self, state: KhetState, text: str) -> Move:
         return notation.parse_move(state.board, text)

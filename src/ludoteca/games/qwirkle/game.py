@@ -444,7 +444,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             return None
         if state.ended == "out" and state.last is not None:
             why = _("{name} placed their last tile with the bag empty (+6)").format(
-                name=self.seat_name(state, state.last.seat)
+                name=self.player_name(state, state.last.seat)
             )
         elif state.ended == "blocked":
             why = _("nobody could place a tile and the bag is empty")
@@ -452,7 +452,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             why = _("no tile left can be placed anywhere on the board")
         result = Outcome.by_scores(state.scores, "")
         best = max(state.scores)
-        winners = [self.seat_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
+        winners = [self.player_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
         if len(winners) == 1:
             verdict = _("{name} wins with {n} points").format(name=winners[0], n=best)
         else:
@@ -473,6 +473,13 @@ class QwirkleGame(Game[QwirkleState, Move]):
     def format_move(self, state: QwirkleState, move: Move) -> str:
         return notation.format_move(move)
 
+    def move_group(self, state: QwirkleState, move: Move) -> str:
+        """Plays are listed by the tiles they lay (`C1 C2`), whatever the squares, so `moves C1`
+        finds every play using that tile; exchanges and the pass have a group each."""
+        if isinstance(move, Place):
+            return " ".join(tile_text(t) for t in sorted(tile for _r, _c, tile in move.tiles))
+        return notation.format_move(move).split()[0]
+
     def public_move_text(self, state: QwirkleState, move: Move, viewer: Seat | None) -> str:
         """The tiles a player gives back to the bag are seen by that player only."""
         if isinstance(move, Exchange) and viewer != state.turn:
@@ -492,7 +499,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
         last = state.last
         if last is None:
             return ""
-        name = self.seat_name(state, last.seat)
+        name = self.player_name(state, last.seat)
         if last.kind == "place":
             parts = "+".join(str(n) for n in last.lines)
             points = ngettext("{n} point", "{n} points", last.score).format(n=last.score)

@@ -145,7 +145,7 @@ def render(args: argparse.Namespace, game: Any) -> Path:
         app = App(store, args.size, speed=0, sound=False, first=first, routes=ROUTES)
         if match is not None and match.moves and not match.over:
             screen = app.screen
-            screen.say(match.game.describe_last(screen.view()))  # type: ignore[attr-defined]
+            screen.say(match.describe_last(screen.view()))  # type: ignore[attr-defined]
         if args.moment is not None and match is not None:
             _freeze(app, match, args.moment)
         # the pointer rests outside the window, so no button shows as hovered

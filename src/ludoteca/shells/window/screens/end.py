@@ -117,15 +117,10 @@ class EndScreen(Screen):
         self.match.close()
 
     # ----- drawing ------------------------------------------------------------------------------
-    def shown_names(self) -> list[str]:
-        """Each player's own name, or their seat's in the current language."""
-        match = self.match
-        return [spec.name or match.game.seat_name(match.state, seat) for seat, spec in enumerate(match.seats)]
-
     def headline(self) -> str:
         outcome = self.match.outcome
         assert outcome is not None
-        names = self.shown_names()
+        names = session.player_names(self.match)
         if outcome.solitaire:
             score = outcome.scores[0] if outcome.scores else 0
             return _("Final score: {score}").format(score=score)
@@ -182,7 +177,7 @@ class EndScreen(Screen):
             pygame.Rect(x, y, w, draw.lines_height(fonts.body, lines)),
         )
         y += s.gap * 2
-        names = self.shown_names()
+        names = session.player_names(self.match)
         marker = px(11)
         score_w = max((fonts.body_bold.size(str(v))[0] for v in outcome.scores or ()), default=0)
         for seat in self.ranking():
