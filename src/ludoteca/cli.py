@@ -28,9 +28,9 @@ from ludoteca.core.text import (
     clean_line,
     has_undecodable,
     read_int,
-    read_seconds,
     read_seed,
 )
+from ludoteca.core.think import read_think
 from ludoteca.i18n import _, set_language
 from ludoteca.shells import listings
 from ludoteca.shells.options import add_option_flags, argument_type, given_options
@@ -119,6 +119,18 @@ def _has_remote_seat(argv: Sequence[str]) -> bool:
     return False
 
 
+def _think_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--think",
+        metavar="SECONDS|nodes:N",
+        type=argument_type(read_think),
+        help=_(
+            "how long the computer thinks per move: seconds (at most {n}), or nodes:N to search N "
+            "positions, which plays the same game again on any machine"
+        ).format(n=int(MAX_THINK_SECONDS)),
+    )
+
+
 def cmd_play(argv: list[str]) -> int:
     from ludoteca.shells import session
 
@@ -131,11 +143,7 @@ def cmd_play(argv: list[str]) -> int:
     parser.add_argument(
         "--seed", type=argument_type(read_seed), help=_("seed for chance (tile bags, spawns, decks)")
     )
-    parser.add_argument(
-        "--think",
-        type=argument_type(lambda text: read_seconds(text, _("the time to think"))),
-        help=_("seconds the computer may think per move (at most {n})").format(n=int(MAX_THINK_SECONDS)),
-    )
+    _think_flag(parser)
     parser.add_argument(
         "--resume", metavar="SAVE", help=_("resume a saved game (number or name, see 'ludoteca saves')")
     )
@@ -206,7 +214,7 @@ def cmd_host(argv: list[str]) -> int:
     )
     parser.add_argument("--name", help=_("your name at the table"))
     parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
-    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    _think_flag(parser)
     parser.add_argument("--clock", help=_("a clock for each player: MINUTES or MINUTES+SECONDS (e.g. 10+5)"))
     parser.add_argument(
         "--clock-runs-away", action="store_true", help=_("a disconnected player's clock keeps running")
@@ -299,7 +307,7 @@ def cmd_serve(argv: list[str]) -> int:
     from ludoteca.net.server import CLUB, Server
 
     parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
-    parser.add_argument("--think", type=float, help=_("seconds the computers may think per move"))
+    _think_flag(parser)
     _listen_flags(parser)
     args = parser.parse_args(argv)
     bind = "0.0.0.0" if args.lan else args.bind
