@@ -28,9 +28,9 @@ from ludoteca.core.text import (
     clean_line,
     has_undecodable,
     read_int,
-    read_seconds,
     read_seed,
 )
+from ludoteca.core.think import read_think
 from ludoteca.i18n import N_, _, ngettext, os_reason, set_language
 from ludoteca.shells import listings
 from ludoteca.shells.options import add_option_flags, argument_type, flag, given_options
@@ -128,6 +128,18 @@ def _has_remote_seat(argv: Sequence[str]) -> bool:
     return False
 
 
+def _think_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--think",
+        metavar=_("SECONDS|nodes:N"),
+        type=argument_type(read_think),
+        help=_(
+            "how long the computer thinks per move: seconds (at most {n}), or nodes:N to search N "
+            "positions, which plays the same game again on any machine"
+        ).format(n=int(MAX_THINK_SECONDS)),
+    )
+
+
 def cmd_play(argv: list[str]) -> int:
     from ludoteca.shells import session
 
@@ -145,12 +157,7 @@ def cmd_play(argv: list[str]) -> int:
         metavar="N",
         help=_("seed for chance (tile bags, spawns, decks)"),
     )
-    parser.add_argument(
-        "--think",
-        type=argument_type(lambda text: read_seconds(text, _("the time to think"))),
-        metavar=_("SECONDS"),
-        help=_("seconds the computer may think per move (at most {n})").format(n=int(MAX_THINK_SECONDS)),
-    )
+    _think_flag(parser)
     parser.add_argument(
         "--resume", metavar=_("SAVE"), help=_("resume a saved game (number or name, see 'ludoteca saves')")
     )
@@ -221,7 +228,7 @@ def cmd_host(argv: list[str]) -> int:
     )
     parser.add_argument("--name", help=_("your name at the table"))
     parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
-    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    _think_flag(parser)
     parser.add_argument("--clock", help=_("a clock for each player: MINUTES or MINUTES+SECONDS (e.g. 10+5)"))
     parser.add_argument(
         "--clock-runs-away", action="store_true", help=_("a disconnected player's clock keeps running")
@@ -314,7 +321,7 @@ def cmd_serve(argv: list[str]) -> int:
     from ludoteca.net.server import CLUB, Server
 
     parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
-    parser.add_argument("--think", type=float, help=_("seconds the computers may think per move"))
+    _think_flag(parser)
     _listen_flags(parser)
     args = parser.parse_args(argv)
     bind = "0.0.0.0" if args.lan else args.bind

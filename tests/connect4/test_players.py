@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
+import time
 
 import pytest
 
@@ -104,3 +106,27 @@ def test_a_cancelled_search_delivers_no_move() -> None:
     cancel.set()
     with pytest.raises(SearchCancelled):
         player_for_level(5).choose(GAME, position("4"), 1, Budget(2.0, cancel))
+
+
+@pytest.mark.parametrize("level", [4, 5])
+@pytest.mark.parametrize("nodes", [600, 6000])
+@pytest.mark.parametrize("moves", ["44444433322211", "444444333222111555"])
+def test_a_counted_budget_shares_out_the_same_work_whatever_the_clock(
+    level: int, nodes: int, moves: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # with 14 discs level 5 tries the solver first, with 18 level 4 too; neither finishes, so the
+    # heuristic search has what the solver left
+    state = position(moves)
+    seat = GAME.to_move(state)
+    assert seat is not None
+
+    def choose() -> tuple[int, int]:
+        budget = Budget(None, nodes=nodes)
+        move = player_for_level(level, seed=1).choose(GAME, state, seat, budget)
+        return move, budget.spent
+
+    first = choose()
+    assert first[1] == nodes
+    ticks = itertools.count(start=time.perf_counter(), step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    assert choose() == first

@@ -137,7 +137,7 @@ def test_a_computer_that_judges_itself_worse_claims_the_draw(monkeypatch: pytest
         def wants_draw(self, game: object, state: object, seat: int, seconds: float | None = None) -> bool:
             return True
 
-    monkeypatch.setattr(levels, "_generic", lambda game, level: Cautious())
+    monkeypatch.setattr(levels, "_generic", lambda game, level, seed=None: Cautious())
     match = Match(GAME, {}, (HUMAN, SeatSpec("computer", 2)), 1)
     match.play("a1")
     assert not match.computer_wants_draw(1)  # tic-tac-toe never allows a claim

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
+import time
 
 import pytest
 
@@ -204,3 +206,34 @@ def test_null_move_stands_for_a_real_move(variant: str) -> None:
             and sum(a != b for a, b in zip(child.board, standing.board, strict=True)) == 1
         ]
         assert twins, GAME.position_text(state)
+
+
+@pytest.mark.parametrize("variant", ["khet2", "horus"])
+def test_a_counted_budget_searches_as_deep_on_any_clock(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = _playout_states(variant, 3, 12)[-1]
+
+    def choose() -> tuple[int, int, int]:
+        budget = Budget(None, nodes=4000)
+        player = KhetPlayer(5, seed=1)
+        move = player.choose(GAME, state, state.turn, budget)
+        assert player.last is not None
+        return move, player.last.depth, budget.spent
+
+    first = choose()
+    assert first[1] >= 2 and first[2] >= 4000
+    ticks = itertools.count(start=time.perf_counter(), step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    assert choose() == first
+
+
+def test_a_counted_budget_judges_a_draw_the_same_on_any_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = GAME.position_text(start()).replace(" R:P:c7:SW", "").replace(" R:P:h8:SE", "")
+    state = play(position(text.replace(" R:P:g3:SE", "")), *SHUFFLE, *SHUFFLE, "d1+")
+    state = play(state, "e8+", "d1-", "e8-", "d1+", "e8+", "d1-", "e8-", "d1+")
+    ticks = itertools.count(start=time.perf_counter(), step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    budget = Budget(None, nodes=3000)
+    assert KhetPlayer(3).wants_draw(GAME, state, 1, budget=budget)
+    assert budget.spent > 0

@@ -30,6 +30,7 @@ from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import SeatSpec, parse_seats, wrong_seat_count
 from ludoteca.core.text import NumberError, clean_line, read_int, read_seed
+from ludoteca.core.think import Think, read_think
 from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
@@ -48,6 +49,7 @@ STANDARD_TAGS = (
     "Termination",
     "Position",
     "Event",
+    "Think",
 )
 #: the largest record file read (a long Five or More game is a few tens of KiB)
 MAX_RECORD_BYTES = 1 << 20
@@ -109,6 +111,9 @@ class Record:
     date: str | None = None
     #: a start position in the game's position format (when not the standard start)
     position: str | None = None
+    #: how long the computers thought: with a count (`nodes:N`), the seed and the levels play
+    #: the same game again
+    think: Think = field(default_factory=Think)
     extra: dict[str, str] = field(default_factory=dict)
     #: the line each tag was read from (for messages about a record read from text)
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -123,6 +128,8 @@ class Record:
         if with_seed:
             tags.append(("Seed", str(self.seed)))
         tags.append(("Players", ", ".join(seat.text() for seat in self.seats)))
+        if self.think.given:
+            tags.append(("Think", self.think.text()))
         if self.date:
             tags.append(("Date", self.date))
         if self.position:
@@ -205,6 +212,12 @@ class Record:
                 scores = tuple(read_int(s, _("a score"), max_digits=9) for s in scores_text.split())
             except NumberError as err:
                 raise RecordError(str(err), tags["Scores"][1]) from None
+        think = Think()
+        if (think_text := tag("Think")) is not None:
+            try:
+                think = read_think(think_text)
+            except NumberError as err:
+                raise RecordError(str(err), tags["Think"][1]) from None
         options = {name: value for name, (value, _line) in tags.items() if name not in STANDARD_TAGS}
         result = tag("Result")
         if result is not None and result != "*" and not _RESULT.fullmatch(result):
@@ -222,6 +235,7 @@ class Record:
             termination=tag("Termination"),
             date=tag("Date"),
             position=tag("Position"),
+            think=think,
             tag_lines={name: line for name, (_value, line) in tags.items()},
         )
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-from ludoteca.ai.levels import computer_for
+from ludoteca.ai.levels import Computer, computer_for, player_seed
 from ludoteca.ai.worker import Thinker
 from ludoteca.core.errors import IllegalMove, OptionError
 from ludoteca.core.game import Game, Seat, players_named
@@ -20,6 +20,7 @@ from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.record import Record, record_outcome, replay, start_state, stated_outcome
 from ludoteca.core.seats import SeatSpec
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.match import events
 from ludoteca.match.events import Event
@@ -36,14 +37,15 @@ class Match:
         seed: int,
         *,
         position: str | None = None,
-        think: float | None = None,
+        think: Think | float | None = None,
     ) -> None:
         self.game = game
         self.options = dict(options)
         self.seats = tuple(seats)
         self.seed = seed
         self.position = position
-        self.think_seconds = think
+        #: the computers' budget per move: each level's own time, a time, or a count of positions
+        self.thinking = Think.of(think)
         self.date = _dt.date.today().isoformat()
         record = Record(game.info.key, seed, self.options, self.seats, position=position)
         self.states: list[Any] = [start_state(game, record)]
@@ -57,9 +59,10 @@ class Match:
     # ----- construction from records ----------------------------------------------------------
     @staticmethod
     def from_record(
-        game: Game[Any, Any], record: Record, text: str | None = None, think: float | None = None
+        game: Game[Any, Any], record: Record, text: str | None = None, think: Think | float | None = None
     ) -> Match:
-        """Rebuild a match by replaying a record (raises RecordError on a bad one)."""
+        """Rebuild a match by replaying a record (raises RecordError on a bad one). The computers
+        think as the record says unless `think` says otherwise."""
         states = replay(game, record, text)
         match = Match.__new__(Match)
         match.game = game
@@ -67,7 +70,8 @@ class Match:
         match.seats = record.seats
         match.seed = record.seed
         match.position = record.position
-        match.think_seconds = think
+        given = Think.of(think)
+        match.thinking = given if given.given else record.think
         match.date = record.date or _dt.date.today().isoformat()
         match.states = states
         match.moves = list(record.moves)
@@ -93,6 +97,7 @@ class Match:
             termination=self.termination if self._ended else None,
             date=self.date,
             position=self.position,
+            think=self.thinking,
         )
 
     # ----- observers --------------------------------------------------------------------------
@@ -336,14 +341,25 @@ class Match:
 
     def computer_wants_draw(self, seat: Seat) -> bool:
         """Whether the computer in `seat` claims an available draw (players that can judge it
-        expose `wants_draw(game, view, seat, seconds=…)`; others never claim)."""
+        expose `wants_draw(game, view, seat, seconds=…)`, or `budget=…` for a count of positions;
+        others never claim)."""
         if not self.can_claim_draw() or not self.is_computer(seat):
             return False
-        computer = computer_for(self.game, self.seats[seat].level or 3, self.think_seconds)
+        computer = self._computer(seat, self.seats[seat].level or 3, "draw")
         wants = getattr(computer.player, "wants_draw", None)
         if wants is None:
             return False
+        if computer.nodes is not None:
+            # judged on a count too, or a replay could claim where the first game played on
+            budget = computer.budget()
+            return bool(wants(self.game, self.view(seat), seat, budget=budget))
         return bool(wants(self.game, self.view(seat), seat, seconds=min(computer.think, 0.5)))
+
+    def _computer(self, seat: Seat, level: int, purpose: str) -> Computer:
+        """The player deciding for `seat` now, seeded from the game's seed, the seat, the move and
+        what it is asked (a move, a hint, a draw): a replay of the same game meets the same one."""
+        seed = player_seed(self.seed, seat, self.ply, purpose)
+        return computer_for(self.game, level, self.thinking, seed)
 
     def think(
         self, seat: Seat | None = None, level: int | None = None, purpose: str = events.FOR_MOVE
@@ -354,7 +370,7 @@ class Match:
         if seat is None:
             raise OptionError(_("the game is over"))
         spec = self.seats[seat]
-        computer = computer_for(self.game, level or spec.level or 3, self.think_seconds)
+        computer = self._computer(seat, level or spec.level or 3, purpose)
         ply = self.ply
         thinker = Thinker(
             self.game,
@@ -362,6 +378,7 @@ class Match:
             self.view(seat),
             seat,
             computer.think,
+            nodes=computer.nodes,
             on_report=lambda info: self._emit(Event(events.PROGRESS, ply, seat, info=info, purpose=purpose)),
             on_done=lambda done: self._emit(Event(events.THOUGHT, ply, seat, thinker=done, purpose=purpose)),
         )

@@ -27,6 +27,7 @@ from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec, wrong_seat_count
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
@@ -146,7 +147,7 @@ class Table:
         *,
         position: str | None = None,
         clock: ClockSettings | None = None,
-        think: float | None = None,
+        think: Think | float | None = None,
     ) -> Table:
         """A table waiting for its people; `seats` are people (human/remote) or computers."""
         info = game.info
@@ -178,7 +179,9 @@ class Table:
         return Table(table_id, match, places, host, clock=clock)
 
     @staticmethod
-    def restore(row: TableRow, game: Game[Any, Any], host: TableHost, think: float | None = None) -> Table:
+    def restore(
+        row: TableRow, game: Game[Any, Any], host: TableHost, think: Think | float | None = None
+    ) -> Table:
         """A table as the store kept it (its record replayed through the rules); nobody is connected."""
         record = Record.loads(row.record)
         match = Match.from_record(game, record, row.record, think=think)

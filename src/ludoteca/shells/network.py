@@ -19,6 +19,7 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.seats import SeatSpec
+from ludoteca.core.think import Think
 from ludoteca.i18n import _, os_reason
 from ludoteca.net.addresses import addresses_to_share, connect_address, is_loopback
 from ludoteca.net.client import Client, NetError
@@ -101,7 +102,7 @@ def host_game(
     bind: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
     seed: int | None = None,
-    think: float | None = None,
+    think: Think | float | None = None,
     clock: ClockSettings | None = None,
     resume: bool = False,
     position: str | None = None,

@@ -123,8 +123,10 @@ class Solver:
     (the moves of one game: the bounds stay true); call `reset` between unrelated ones to measure
     fairly.
 
-    Every search takes an optional time budget (`seconds`) and an optional `cancel` event, and
-    raises SolverTimeout when either stops it; the table keeps what was learnt meanwhile.
+    Every search takes an optional time budget (`seconds`), an optional count of positions
+    (`nodes`: a budget that stops at the same place on any machine) and an optional `cancel`
+    event, and raises SolverTimeout when one of them stops it; the table keeps what was learnt
+    meanwhile.
     """
 
     def __init__(self, table_limit: int = 1_000_000) -> None:
@@ -141,6 +143,7 @@ class Solver:
     def reset(self) -> None:
         self.table.clear()
         self._clock.nodes = 0
+        self._clock.start(float("inf"), None, None)
 
     def solve(
         self,
@@ -148,9 +151,10 @@ class Solver:
         weak: bool = False,
         seconds: float | None = None,
         cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> int:
         """The exact score (only its sign with `weak`)."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         return self._solve(position, weak)
 
     def best_moves(
@@ -159,12 +163,13 @@ class Solver:
         weak: bool = False,
         seconds: float | None = None,
         cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> tuple[int, list[int]]:
         """The exact score and every column that achieves it (the game must not be over).
 
         With `weak`, the score is only its sign (-1, 0, 1) and the columns are those that keep a
         win a win and a draw a draw (every column, in a lost position): quicker to find."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         score = self._solve(position, weak)
         if weak and score < 0:
             return score, [c for c in range(WIDTH) if position.can_play(c)]
@@ -191,10 +196,14 @@ class Solver:
         return score, best
 
     def analyse(
-        self, position: Position, seconds: float | None = None, cancel: Event | None = None
+        self,
+        position: Position,
+        seconds: float | None = None,
+        cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> dict[int, int]:
         """The exact score of every open column (for the side to move)."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         scores: dict[int, int] = {}
         for column in range(WIDTH):
             if not position.can_play(column):
@@ -205,9 +214,8 @@ class Solver:
                 scores[column] = -self._solve(position.play(column))
         return scores
 
-    def _start(self, seconds: float | None, cancel: Event | None) -> None:
-        self._clock.deadline = float("inf") if seconds is None else time.perf_counter() + seconds
-        self._clock.cancel = cancel
+    def _start(self, seconds: float | None, cancel: Event | None, nodes: int | None) -> None:
+        self._clock.start(float("inf") if seconds is None else time.perf_counter() + seconds, cancel, nodes)
         if len(self.table) > self.table_limit:
             self.table.clear()
 
@@ -239,16 +247,39 @@ class Solver:
         return (low > 0) - (low < 0) if weak else low
 
 
+#: positions searched between two looks at the clock: a few milliseconds, so a short budget stays
+#: short on a busy machine
+CHECK_EVERY = 1024
+
+
 class _Clock:
     """The search's node count and limits, shared with the negamax closure."""
+
+    __slots__ = ("cancel", "check_at", "deadline", "limit", "nodes")
 
     def __init__(self) -> None:
         self.nodes = 0
         self.deadline = float("inf")
         self.cancel: Event | None = None
+        #: the node count at which the search stops (a count of positions as the budget)
+        self.limit: float = float("inf")
+        #: the node count at which `tick` is next called
+        self.check_at: float = CHECK_EVERY
 
-    def expired(self) -> bool:
-        return time.perf_counter() > self.deadline or (self.cancel is not None and self.cancel.is_set())
+    def start(self, deadline: float, cancel: Event | None, nodes: int | None) -> None:
+        self.deadline = deadline
+        self.cancel = cancel
+        self.limit = float("inf") if nodes is None else self.nodes + nodes
+        self.check_at = min(self.nodes + CHECK_EVERY, self.limit)
+
+    def tick(self) -> bool:
+        """Whether the search must stop now (called when the count reaches `check_at`)."""
+        if self.nodes >= self.limit or time.perf_counter() > self.deadline:
+            return True
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        self.check_at = min(self.nodes + CHECK_EVERY, self.limit)
+        return False
 
 
 Negamax = Callable[[int, int, int, int, int, int], int]
@@ -263,8 +294,8 @@ def _make_negamax(table: dict[int, int], clock: _Clock) -> Negamax:
         """The score within [alpha, beta] (fail-hard outside) of a position whose side to move
         cannot win at once; `theirs` are the opponent's threats (see `bitboard.threats`)."""
         clock.nodes += 1
-        # every 1024 nodes is a few milliseconds: a short budget stays short on a busy machine
-        if not clock.nodes & 0x3FF and clock.expired():
+        # an exact count when a count is the budget, and a look at the clock now and then
+        if clock.nodes >= clock.check_at and clock.tick():
             raise SolverTimeout
         possible = (mask + BOTTOM_ALL) & BOARD  # bitboard.playable, inlined
         forced = possible & theirs

@@ -1,8 +1,9 @@
 """Khet's computer players, levels 1–5, on the Khet search engine (`search.py`).
 
 Level 1 looks one move ahead and often picks a move that is not the best; level 5 searches as deep
-as two seconds allow (depth 4–5 from the standard setups). Every level claims a draw by repetition
-when it judges itself worse: front ends ask `wants_draw` before asking for a move.
+as two seconds allow (depth 4–5 from the standard setups), or as deep as a count of positions
+allows (`Budget.nodes`), which gives the same move on any machine. Every level claims a draw by
+repetition when it judges itself worse: front ends ask `wants_draw` before asking for a move.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ class KhetPlayer(Player):
         report: Report | None,
         repetitions_draw: bool = True,
     ) -> SearchResult:
-        """Search `state`; with `repetitions_draw`, a return to an earlier position counts as a draw."""
+        """Search `state`; with `repetitions_draw`, a return to an earlier position counts as a draw.
+        A counted budget bounds the positions searched (and `seconds` should then be None)."""
         engine = self.engine(state.horus)
 
         def progress(result: SearchResult) -> None:
@@ -97,7 +99,9 @@ class KhetPlayer(Player):
             history=history_keys(state) if repetitions_draw else (),
             stop=budget.cancel.is_set,
             report=progress,
+            nodes=budget.nodes_left(),
         )
+        budget.spend(result.nodes)
         if budget.cancel.is_set():
             raise SearchCancelled
         self.last = result
@@ -108,26 +112,38 @@ class KhetPlayer(Player):
     ) -> Move:
         assert isinstance(state, KhetState)
         seconds = None
-        if budget.seconds is not None:
+        if budget.counted:
+            pass  # the count alone stops the search
+        elif budget.seconds is not None:
             seconds = max(0.02, budget.seconds - budget.elapsed())
         elif self._settings.depth == MAX_PLY:
             seconds = THINK_SECONDS[self.level]
         return self.search(state, seconds, budget, report).move
 
-    def wants_draw(self, game: Game[Any, Any], state: Any, seat: Seat, seconds: float | None = None) -> bool:
+    def wants_draw(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: Seat,
+        seconds: float | None = None,
+        budget: Budget | None = None,
+    ) -> bool:
         """Whether this player, to move in `state`, would claim an available draw: when a short
-        search judges its position worse than `DRAW_MARGIN`."""
+        search (`seconds`, or a counted `budget`) judges its position worse than `DRAW_MARGIN`."""
         assert isinstance(state, KhetState)
         if not game.can_claim_draw(state) or game.to_move(state) != seat:
             return False
-        think = seconds if seconds is not None else min(0.5, THINK_SECONDS[self.level] / 2)
+        think: float | None = None
+        if budget is None or not budget.counted:
+            think = seconds if seconds is not None else min(0.5, THINK_SECONDS[self.level] / 2)
+            budget = Budget(think)
         # judged on its merits: with the repetitions counted as draws every line would score 0 here
-        result = self.search(state, think, Budget(think), None, repetitions_draw=False)
+        result = self.search(state, think, budget, None, repetitions_draw=False)
         return result.score < -DRAW_MARGIN
 
 
-def player_for_level(level: int) -> Player:
-    return KhetPlayer(level)
+def player_for_level(level: int, seed: int | None = None) -> Player:
+    return KhetPlayer(level, seed)
 
 
 #: what the game declares as its computer levels

@@ -134,6 +134,8 @@ class Engine:
         self.nodes = 0
         self.calls = 0
         self.deadline = float("inf")
+        #: the count of positions at which the search stops (a budget the clock cannot change)
+        self.node_limit: float = float("inf")
         self.stop: Callable[[], bool] = lambda: False
         self.seen: set[int] = set()
         #: the best (score, move) of the root iteration in progress
@@ -248,11 +250,14 @@ class Engine:
         history: Iterable[int] = (),
         stop: Callable[[], bool] | None = None,
         report: Callable[[SearchResult], None] | None = None,
+        nodes: int | None = None,
     ) -> SearchResult:
-        """The best move found within `seconds` (None: until `max_depth`); `history` holds the
+        """The best move found within `seconds` (None: until `max_depth`) and `nodes` positions
+        (None: any number; a count gives the same move on any machine); `history` holds the
         Zobrist keys of earlier positions of the game (a return to one of them scores as a draw)."""
         started = self.clock()
         self.deadline = started + seconds if seconds is not None else float("inf")
+        self.node_limit = float("inf") if nodes is None else nodes
         self.stop = stop or (lambda: False)
         self.nodes = self.calls = 0
         self.seen = set(history)
@@ -350,7 +355,7 @@ class Engine:
         self.calls += 1
         # every call reads the clock: one at depth 1 scores a whole frontier (milliseconds),
         # so sixteen of them could overrun a short budget by a fifth on a busy machine
-        if self.clock() > self.deadline or self.stop():
+        if self.nodes >= self.node_limit or self.clock() > self.deadline or self.stop():
             raise OutOfTime
         if depth <= 0 or ply >= MAX_PLY:
             return self.evaluate(node, to_move)

@@ -13,6 +13,7 @@ from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import declarations, failures
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import read_int_or_none, read_seed
+from ludoteca.core.think import Think, read_think
 from ludoteca.i18n import _
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.shells import listings, session
@@ -100,8 +101,11 @@ class Menu:
             return
         custom = terminal_board_for(game).new_game(game, self.console.ask, self.console.say)
         options, seats = (game.options(custom[0]), custom[1]) if custom else self.ask_options_and_seats(game)
-        seed = self.ask_seed() if game.info.chance else random.SystemRandom().randrange(1 << 31)
-        match = session.new_match(game, options, seats, seed, self.store)
+        think = self.ask_think() if any(seat.is_computer for seat in seats) else Think()
+        # the seed decides the computers' own choices too: with a count, it names the game
+        asked = game.info.chance or think.counted
+        seed = self.ask_seed() if asked else random.SystemRandom().randrange(1 << 31)
+        match = session.new_match(game, options, seats, seed, self.store, think=think)
         TerminalGame(match, self.store, self.console).run()
 
     def ask_options_and_seats(self, game: Game[Any, Any]) -> tuple[dict[str, OptionValue], list[SeatSpec]]:
@@ -160,6 +164,24 @@ class Menu:
             name = self.console.ask(_("  Name (Enter for none): ")).strip() or None
             try:
                 return SeatSpec("human", None, name)
+            except LudotecaError as err:
+                self.console.say(str(err))
+
+    def ask_think(self) -> Think:
+        """How long the computers think: each level's own time on an empty answer, seconds, or a
+        count of positions (`nodes:N`), with which a seed replays the same game anywhere."""
+        while True:
+            text = self.ask_value(
+                _(
+                    "Computer's thinking per move: Enter for each level's own time, seconds, "
+                    "or nodes:N (the same game again on any machine)"
+                ),
+                "",
+            )
+            if not text:
+                return Think()
+            try:
+                return read_think(text)
             except LudotecaError as err:
                 self.console.say(str(err))
 

@@ -91,7 +91,7 @@ class EndScreen(Screen):
         self.record()
         m = self.match
         seed = random.SystemRandom().randrange(1 << 31)
-        again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.think_seconds)
+        again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.thinking)
         self.app.go("play", again)
 
     def menu(self) -> None:
