@@ -61,13 +61,13 @@ def label_width(app: App, label: str, *, bold: bool = False) -> int:
     """How wide a button must be for `label` to show whole, clear of its rounded ends."""
     font = app.fonts.body_bold if bold else app.fonts.body
     sizes = app.theme.sizes
-    return font.size(label)[0] + 2 * (sizes.corner + 2) + sizes.gap // 2
+    return int(font.size(label)[0] + 2 * (sizes.corner + 2) + sizes.gap // 2)
 
 
 def button_width(app: App, label: str, usual: int = 0, *, bold: bool = False) -> int:
     """A button's width: `usual` (designed for 1280×800, scaled with the text), or more when the
     label (a longer translation) needs it."""
-    return max(app.theme.px(usual), label_width(app, label, bold=bold))
+    return max(int(app.theme.px(usual)), label_width(app, label, bold=bold))
 
 
 def set_enabled(widget: UIButton, enabled: bool) -> None:
@@ -127,7 +127,7 @@ class Segmented(Generic[T]):
     def height(app: App, labels: Sequence[str], width: int, gap: int = 6) -> int:
         """The height the choices take in `width`, in rows of the theme's button height."""
         count = len(Segmented.rows(app, labels, width, gap))
-        return count * app.theme.sizes.button_height + (count - 1) * gap
+        return int(count * app.theme.sizes.button_height + (count - 1) * gap)
 
     def _chooser(self, value: T) -> Action:
         return lambda: self.choose(value)
