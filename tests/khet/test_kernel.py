@@ -1,6 +1,7 @@
 """The kernel's two forms (compiled by Cython, and the same source run as plain Python) against the
 rules and the evaluation: perft, moves, the position after every move along random games (board,
-key, material, result, both beams, the evaluation), the frontier's shortcut and the null move."""
+key, material, result, both beams, the evaluation), the frontier's shortcut, the null move, and
+the same search from both forms."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from ludoteca.games.khet.evaluation import (
 from ludoteca.games.khet.keys import zobrist
 from ludoteca.games.khet.laser import shoot
 from ludoteca.games.khet.moves import TURN_CCW, TURN_CW, generate, move_kind
+from ludoteca.games.khet.search import Engine
 from ludoteca.games.khet.state import KhetState
 
 from .helpers import start
@@ -155,6 +157,21 @@ def test_null_move_stands_for_a_real_move(form: ModuleType, variant: str, setup:
         ]
         assert twins, GAME.position_text(state)
     assert found
+
+
+@pytest.mark.parametrize(("variant", "setup"), EDITIONS)
+def test_both_forms_search_alike(variant: str, setup: str) -> None:
+    if not native.enabled():
+        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
+    compiled = native.compiled(plain)
+    state = _playout(variant, setup, 3, 9)[-1]
+    found = []
+    for module in (plain, compiled):
+        module.clear_table()
+        engine = Engine(state.horus, core=module)
+        result = engine.search(state.board, state.turn, None, max_depth=3)
+        found.append((result.move, result.score, result.depth, result.nodes, result.line))
+    assert found[0] == found[1]
 
 
 def test_compiled_perft_is_fast() -> None:
