@@ -82,6 +82,8 @@ def _evaluation(board: tuple[int, ...], to_move: int, horus: bool) -> float:
 
 @pytest.mark.parametrize(("variant", "setup", "depth", "leaves"), _perft_rows())
 def test_perft_vectors(form: ModuleType, variant: str, setup: str, depth: int, leaves: int) -> None:
+    if depth > 3 and not native.is_compiled(form):
+        pytest.skip("depth 4 takes minutes as plain Python")
     _load(form, start(variant, setup))
     assert form.perft(depth) == leaves
 
