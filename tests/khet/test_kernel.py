@@ -185,3 +185,12 @@ def test_compiled_perft_is_fast() -> None:
     started = time.process_time()
     assert module.perft(3) == 451_859
     assert time.process_time() - started < 0.5
+
+
+def test_a_long_game_history_leaves_room_for_the_search(form: ModuleType) -> None:
+    # only the most recent keys are kept: the line searched must still find room among them
+    state = start()
+    engine = Engine(False, core=form)
+    for _run in range(2):
+        result = engine.search(state.board, 0, None, max_depth=3, history=range(1, 3000))
+        assert result.move in GAME.legal_moves(state) and result.depth == 3

@@ -173,6 +173,8 @@ _history = cython.declare(cython.int[81920])  # type: ignore[misc,valid-type]
 #: keys of the game's earlier positions and of the positions on the current line (a return to one
 #: is a draw); `_seen_count` says quickly when a key cannot be among them
 _seen_keys = cython.declare(cython.ulonglong[1024])  # type: ignore[misc,valid-type]
+#: how many of the game's keys are kept (the rest of the 1024 is for the line being searched)
+HISTORY_ROOM = cython.declare(cython.int, 900)
 _seen_n = cython.declare(cython.int, 0)
 _seen_count = cython.declare(cython.int[4096])  # type: ignore[misc,valid-type]
 _nodes = cython.declare(cython.longlong, 0)
@@ -920,10 +922,9 @@ def _seen(key: cython.ulonglong) -> cython.bint:
 @cython.exceptval(check=False)
 def _see(key: cython.ulonglong) -> cython.int:
     global _seen_n
-    if _seen_n < 1024:
-        _seen_keys[_seen_n] = key
-        _seen_n += 1
-        _seen_count[key & 4095] += 1
+    _seen_keys[_seen_n] = key
+    _seen_n += 1
+    _seen_count[key & 4095] += 1
     return 0
 
 
@@ -1222,7 +1223,7 @@ def _reward(ply: cython.int, move: cython.int, gain: cython.int, depth: cython.i
 @cython.ccall
 def load(cells: object, to_move: cython.int, horus: cython.bint, history: object) -> cython.int:
     """Set the position to search (a 121-cell board, the side to move) and the keys of the game's
-    earlier positions; both beams are traced."""
+    earlier positions, most recent first; both beams are traced."""
     global _horus, _root_side, _key, _seen_n
     i: cython.int
     p: cython.int
@@ -1251,6 +1252,9 @@ def load(cells: object, to_move: cython.int, horus: cython.bint, history: object
     while _seen_n:
         _unsee()
     for past in history:  # type: ignore[attr-defined]
+        # the most recent first; older ones give way, so the line searched always finds room
+        if _seen_n >= HISTORY_ROOM:
+            break
         _see(past)
     _see(h)
     return 0
