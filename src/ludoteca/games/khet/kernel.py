@@ -153,6 +153,12 @@ _pot = cython.declare(cython.int[134])  # type: ignore[misc,valid-type]
 _zone_lo = cython.declare(cython.ulonglong[134])  # type: ignore[misc,valid-type]
 _zone_hi = cython.declare(cython.ulonglong[134])  # type: ignore[misc,valid-type]
 
+# the tracer's branches still to follow and begun (module-level: declaring them in the function
+# would build Cython's stand-in array type on every call in plain Python)
+_pending_sq = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+_pending_d = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+_started = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+
 # per ply: the moves generated there, their ordering keys and what each would capture
 _moves = cython.declare(cython.int[17152])  # type: ignore[misc,valid-type]
 _keys = cython.declare(cython.int[17152])  # type: ignore[misc,valid-type]
@@ -206,6 +212,7 @@ if not cython.compiled:
     _destroyed, _path = [0] * 2144, [0] * 42880
     _pot_ok, _pot, _zone_lo, _zone_hi = [0] * 134, [0] * 134, [0] * 134, [0] * 134
     _moves, _keys, _gains = [0] * 17152, [0] * 17152, [0] * 17152
+    _pending_sq, _pending_d, _started = [0] * 32, [0] * 32, [0] * 32
     _tt_key, _tt_value, _tt_move, _tt_info = [0] * 1048576, [0] * 1048576, [0] * 1048576, [0] * 1048576
     _killers, _history, _seen_keys, _seen_count = [0] * 134, [0] * 81920, [0] * 1024, [0] * 4096
 
@@ -303,11 +310,9 @@ def _trace(slot: cython.int, origin: cython.int, direction: cython.int) -> cytho
     n_destroyed: cython.int = 0
     base: cython.int = slot * MAX_PATH
     dbase: cython.int = slot * MAX_DESTROYED
-    pending_sq = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
-    pending_d = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
-    started = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
-    if not cython.compiled:
-        pending_sq, pending_d, started = [0] * 32, [0] * 32, [0] * 32
+    pending_sq = _pending_sq
+    pending_d = _pending_d
+    started = _started
     n_pending: cython.int = 0
     n_started: cython.int = 0
     sq: cython.int = origin

@@ -1,7 +1,7 @@
 """Khet's computer players, levels 1–5, on the Khet search engine (`search.py`).
 
 Level 1 looks one move ahead and often picks a move that is not the best; level 5 searches as deep
-as two seconds allow (depth 7–8 from the standard setups with the compiled kernel, 3–4 as plain
+as two seconds allow (depth 7–8 from the standard setups with the compiled kernel, 4 as plain
 Python). Every level claims a draw by repetition when it judges itself worse: front ends ask
 `wants_draw` before asking for a move.
 """
