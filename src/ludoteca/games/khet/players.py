@@ -1,25 +1,31 @@
 """Khet's computer players, levels 1–5, on the Khet search engine (`search.py`).
 
 Level 1 looks one move ahead and often picks a move that is not the best; level 5 searches as deep
-as two seconds allow (depth 4–5 from the standard setups), or as deep as a count of positions
-allows (`Budget.nodes`), which gives the same move on any machine. Every level claims a draw by
-repetition when it judges itself worse: front ends ask `wants_draw` before asking for a move.
+as two seconds allow (depth 7–8 from the standard setups with the compiled kernel, 4 as plain
+Python), or as deep as a count of positions allows (`Budget.nodes`), which gives the same move on
+any machine. Every level claims a draw by repetition when it judges itself worse: front ends ask
+`wants_draw` before asking for a move.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
 from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.khet.evaluation import DEFAULT_WEIGHTS, Weights
+from ludoteca.games.khet.keys import zobrist
 from ludoteca.games.khet.moves import Move
 from ludoteca.games.khet.notation import format_move
-from ludoteca.games.khet.search import MAX_PLY, Engine, SearchResult, zobrist
 from ludoteca.games.khet.state import KhetState
 
+if TYPE_CHECKING:
+    from ludoteca.games.khet.search import Engine, SearchResult
+
+#: a level's depth when only the clock limits it (the search's MAX_PLY)
+MAX_PLY: Final = 64
 #: seconds per move for each level
 THINK_SECONDS: Final = {1: 0.2, 2: 0.3, 3: 0.5, 4: 1.0, 5: 2.0}
 #: a draw is welcome when the position is judged this much worse (hundredths of a Pyramid)
@@ -70,7 +76,11 @@ class KhetPlayer(Player):
         self.last: SearchResult | None = None
 
     def engine(self, horus: bool) -> Engine:
+        """Made on first use, which is on the thinking thread: importing the search may compile
+        its kernel (once per installation, seconds), and the window must keep drawing meanwhile."""
         if horus not in self._engines:
+            from ludoteca.games.khet.search import Engine
+
             self._engines[horus] = Engine(horus, self._weights, noise=self._settings.noise, seed=self._seed)
         return self._engines[horus]
 
