@@ -6,7 +6,6 @@ the same search from both forms."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 from types import ModuleType
 
@@ -176,15 +175,22 @@ def test_both_forms_search_alike(variant: str, setup: str) -> None:
     assert found[0] == found[1]
 
 
-def test_compiled_perft_is_fast() -> None:
-    # perft 3 from Classic: a few milliseconds compiled (Khet2-AI, a C++ engine: about 9 ms)
+@pytest.mark.parametrize(
+    ("variant", "setup"), [("khet2", "classic"), ("khet2", "imhotep"), ("horus", "classic")]
+)
+def test_both_forms_stop_a_counted_search_at_the_same_node(variant: str, setup: str) -> None:
+    # `--think nodes:N` promises the same game on any machine, with or without a C compiler
     if not native.enabled():
         pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    module = native.compiled(plain)
-    _load(module, start())
-    started = time.process_time()
-    assert module.perft(3) == 451_859
-    assert time.process_time() - started < 0.5
+    compiled = native.compiled(plain)
+    state = _playout(variant, setup, 5, 9)[-1]
+    found = []
+    for module in (plain, compiled):
+        module.clear_table()
+        engine = Engine(state.horus, core=module)
+        result = engine.search(state.board, state.turn, None, nodes=3000)
+        found.append((result.move, result.score, result.depth, result.nodes))
+    assert found[0] == found[1]
 
 
 def test_a_long_game_history_leaves_room_for_the_search(form: ModuleType) -> None:

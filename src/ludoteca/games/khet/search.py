@@ -15,6 +15,7 @@ marks its table entries with its own salt, so two players in one process never s
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 import time
@@ -72,6 +73,9 @@ def score_of(value: int) -> float:
     return value / SCALE
 
 
+_SALTS = itertools.count(1)
+
+
 class Engine:
     """One search engine; a player keeps one to reuse its table from move to move."""
 
@@ -95,7 +99,9 @@ class Engine:
         self.clock: Callable[[], float] = time.perf_counter
         self.noise = noise
         self.rng = random.Random(seed)
-        self.salt = random.getrandbits(64) | 1
+        # marks this engine's entries in the kernel's one table; any odd number that differs
+        # from the other engines' does, and a counter keeps games free of unseeded chance
+        self.salt = (next(_SALTS) * 0x9E3779B97F4A7C15 & (1 << 64) - 1) | 1
         #: how many kernel nodes pass between looks at the clock: compiled, a node takes
         #: microseconds; as plain Python, milliseconds
         self.interval = 64 if is_compiled(self.kernel) else 1
@@ -163,7 +169,10 @@ class Engine:
             return clock() > deadline or cancelled()
 
         self.load(board, to_move, history)
-        self.kernel.begin(must_stop, self.interval, self.salt, self.null_move)
+        # a counted search looks every 64 calls in both forms, so that the compiled kernel and
+        # plain Python stop at the same node (a timed one looks at every call when plain)
+        interval = 64 if limit is not None else self.interval
+        self.kernel.begin(must_stop, interval, self.salt, self.null_move)
         moves = self.kernel.root_moves()
         for move, result, _key in moves:
             if result == KERNEL_WIN:
