@@ -94,6 +94,7 @@ def bench_solver(repeats: int, files: list[Path], limit: int | None) -> None:
         wrong = 0
         for _ in range(repeats):
             times, cpus, nodes = [], [], 0
+            solver.clear_table()
             for moves, expected in positions:
                 position = Position.from_text(moves)
                 solver.reset()
@@ -149,8 +150,8 @@ def bench_profile(files: list[Path], limit: int) -> None:
     positions = [Position.from_text(m) for m, _ in _read_positions(files[-1])[:limit]]
     profile = cProfile.Profile()
     profile.enable()
+    solver.clear_table()
     for position in positions:
-        solver.reset()
         solver.solve(position)
     profile.disable()
     out = io.StringIO()

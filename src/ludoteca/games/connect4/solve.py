@@ -7,7 +7,8 @@ opponent's figure says.
 
 ``--positions FILE`` solves every line ``MOVES [expected]`` of a file (the public benchmark format),
 prints ``MOVES SCORE`` for each, then a summary: how many, how many agree with the expected scores,
-and the mean and maximum time per position (the solver's table is cleared between lines).
+and the mean and maximum time per position (the solver's table is kept from line to line: its
+bounds stay true).
 """
 
 from __future__ import annotations
