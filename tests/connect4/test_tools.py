@@ -86,3 +86,10 @@ def test_the_bench_samples_a_set_evenly() -> None:
     items = [(str(i), i) for i in range(10)]
     assert _sample(items, 5) == [items[0], items[2], items[4], items[6], items[8]]
     assert _sample(items, 20) == items
+
+
+def test_a_weak_solve_of_a_book_position_answers_from_the_book(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["44", "--weak"]) == 0
+    out = capsys.readouterr().out
+    assert "Score: +1 (Yellow wins)" in out
+    assert "A winning move, from the opening book: 4" in out

@@ -288,11 +288,27 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--files", type=Path, nargs="+", default=[], help="other positions files")
     parser.add_argument("--limit", type=int, default=None, help="N positions of each set, evenly spread")
     parser.add_argument("--pons", type=Path, default=None, help="a build of Pons' solver, for the ratio")
+    parser.add_argument("--build-book", action="store_true", help="build the opening book (hours)")
+    parser.add_argument("--book-out", type=Path, default=None, help="where to write it (the game's own)")
+    parser.add_argument(
+        "--leaf-nodes", type=int, default=None, help="positions a cold solve may need past the book"
+    )
     parser.add_argument("--games", type=int, default=100, help="games per pair of levels")
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' random choices")
     parser.add_argument("--verbose", action="store_true", help="print every tournament game")
     args = parser.parse_args(list(argv))
+    if args.build_book:
+        from ludoteca.games.connect4 import book_builder
+        from ludoteca.games.connect4.book import BOOK_FILE
+
+        book = book_builder.build(
+            args.book_out or BOOK_FILE,
+            args.leaf_nodes or book_builder.LEAF_NODES,
+            lambda line: print(line, flush=True),
+        )
+        print("\n".join(book.about))
+        return 0
     chosen = args.perft or args.solver or args.depth or args.tournament or args.profile
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)

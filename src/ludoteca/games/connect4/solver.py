@@ -140,8 +140,12 @@ class Solver:
     raises SolverTimeout when either stops it; the table keeps what was learnt meanwhile.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, node_limit: int | None = None) -> None:
+        #: searches stop (SolverTimeout) once this many positions were searched since `reset`
+        self.node_limit = node_limit
         self._nodes = 0
+        #: what the kernel's count read when this solver's `_nodes` was last brought up to date
+        self._base = 0
         self._deadline = float("inf")
         self._cancel: Event | None = None
 
@@ -168,6 +172,17 @@ class Solver:
         """The exact score (only its sign with `weak`)."""
         self._start(seconds, cancel)
         return self._solve(position, weak)
+
+    def at_least(
+        self, position: Position, value: int, seconds: float | None = None, cancel: Event | None = None
+    ) -> bool:
+        """Whether the position scores `value` or more: one null-window search, quicker than the
+        score itself. The side to move must not be able to win at once, nor the grid be full."""
+        self._start(seconds, cancel)
+        found = self._kernel(
+            kernel.window, position.current, position.mask, position.played, value - 1, value
+        )
+        return found >= value
 
     def best_moves(
         self,
@@ -227,6 +242,8 @@ class Solver:
         self._cancel = cancel
 
     def _expired(self) -> bool:
+        if self.node_limit is not None and self._nodes + kernel.nodes() - self._base > self.node_limit:
+            return True
         return time.perf_counter() > self._deadline or (self._cancel is not None and self._cancel.is_set())
 
     def _solve(self, position: Position, weak: bool = False) -> int:
@@ -238,10 +255,11 @@ class Solver:
             if self._expired():
                 raise SolverTimeout
         try:
-            kernel.set_stop(self._expired if self._deadline < float("inf") or self._cancel else None)
-            before = kernel.nodes()
+            limited = self._deadline < float("inf") or self._cancel or self.node_limit is not None
+            kernel.set_stop(self._expired if limited else None)
+            self._base = kernel.nodes()
             result = search(*args)
-            self._nodes += kernel.nodes() - before
+            self._nodes += kernel.nodes() - self._base
         finally:
             kernel.set_stop(None)
             _kernel_lock.release()
