@@ -51,3 +51,45 @@ def test_the_bench_finds_the_public_position_sets_in_a_checkout() -> None:
     from ludoteca.games.connect4 import bench
 
     assert (bench._DATA / "connect4_end_easy.txt").is_file()
+
+
+def test_the_solver_bench_checks_scores_and_compares_with_another_solver(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from ludoteca.games.connect4 import bench
+
+    source = Path(__file__).resolve().parents[1] / "data" / "connect4_middle_easy.txt"
+    lines = source.read_text(encoding="utf-8").splitlines()[:4]
+    positions = tmp_path / "positions.txt"
+    positions.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # a stand-in for Pons' solver: it answers every line from the file, in the same format
+    answers = dict(line.split() for line in lines)
+    other = tmp_path / "other"
+    other.write_text(
+        f"#!{sys.executable}\nimport sys\nanswers = {answers!r}\n"
+        "for line in sys.stdin:\n    print(line.strip(), answers[line.strip()])\n",
+        encoding="utf-8",
+    )
+    other.chmod(0o755)
+    argv = ["--solver", "--files", str(positions), "--repeats", "1", "--pons", str(other)]
+    assert bench.main(argv, CommandContext(lambda: None)) == 0
+    out = capsys.readouterr().out
+    assert "solver positions.txt (positions.txt, 4 of 4 positions): 4/4 exact" in out
+    assert "Pons" in out and "(4/4 exact): ratio" in out
+
+
+def test_the_bench_samples_a_set_evenly() -> None:
+    from ludoteca.games.connect4.bench import _sample
+
+    items = [(str(i), i) for i in range(10)]
+    assert _sample(items, 5) == [items[0], items[2], items[4], items[6], items[8]]
+    assert _sample(items, 20) == items
+
+
+def test_a_weak_solve_of_a_book_position_answers_from_the_book(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["44", "--weak"]) == 0
+    out = capsys.readouterr().out
+    assert "Score: +1 (Yellow wins)" in out
+    assert "A winning move, from the opening book: 4" in out

@@ -1,25 +1,24 @@
-"""`ludoteca bench connect4 [--perft] [--solver] [--depth] [--tournament] [--profile]`: Connect Four figures.
+"""`ludoteca bench connect4 [--perft] [--solver] [--depth] [--tournament] …`: Connect Four figures.
 
 Sections (all but the tournament and the profile run when none is named):
 
 * perft: leaves per second of `core.perft` through the rules (what `ludoteca perft connect4 N` runs);
-* solver: mean and maximum time per position of the exact solver on the public benchmark files
-  (`tests/data/connect4_end_easy.txt` and `connect4_middle_easy.txt`, or `--files`), each score
-  checked against the file; the solver's table is cleared between positions;
+* solver: processor time per position of the exact solver on the six public benchmark sets, from
+  end-easy to begin-hard. Two ship in tests/data (end-easy, middle-easy); `--sets DIR` names a
+  folder holding the published files (``Test_L3_R1`` … ``Test_L1_R3``) for all six. Each set is
+  sampled evenly (`--limit`, or a default per set that keeps the run to minutes), every score is
+  checked against the file, and the kernel's table is emptied before each run, then kept from
+  position to position (as a solver reading the file does). With `--pons PATH` (a build of Pascal
+  Pons' public solver, made in a scratch folder), the same sample is given to it and the ratio of
+  processor times printed: its run's time less that of a run with no positions (its start-up);
 * depth: the depth the heuristic search completes in 1 s from the empty grid;
 * tournament: computer levels against each other over `--games` games, colours alternating;
-* profile: cProfile of the solver on the middle-game file (the top functions by own time).
+* profile: cProfile of the solver on the middle-game file (the top functions by own time; in the
+  compiled form the kernel is one opaque call).
 
-Times are medians over `--repeats` runs; CPU time is printed beside wall time because the machine
-may be shared.
-
-What the profile showed (before the optimisations kept in `solver.py`): on 300 middle-game
-positions, `bitboard.threats` took 53 % of the time (1.7 calls per node: the move ordering) and
-the negamax body 40 %; dict lookups, sorting and `bit_count` were each under 3 %. Unrolling the
-threat computation and turning the negamax into a closure (locals instead of attribute lookups,
-no unused threat argument) brought the middle-game mean from 3.3 ms to 1.4 ms (wall time, runs a
-few minutes apart on the shared machine). After them the profile splits about evenly between the
-negamax body and `threats`, which the move ordering needs once per child.
+Figures are medians over `--repeats` runs of processor time (the machine may be shared); a run's
+figure is the mean over its positions, and the median position and the slowest are printed too.
+The header says whether the kernel runs compiled.
 """
 
 from __future__ import annotations
@@ -27,19 +26,26 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import random
+import resource
 import statistics
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
+from ludoteca.ai import native
 from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft
 from ludoteca.games.connect4 import GAME
 from ludoteca.games.connect4.search import search
-from ludoteca.games.connect4.solver import Position, Solver
+from ludoteca.games.connect4.solver import Position, Solver, kernel
 
 
 def _test_data() -> Path:
@@ -52,7 +58,6 @@ def _test_data() -> Path:
 
 
 _DATA = _test_data()
-DEFAULT_FILES = (_DATA / "connect4_end_easy.txt", _DATA / "connect4_middle_easy.txt")
 
 
 def _timed(action: Callable[[], object]) -> tuple[float, float, object]:
@@ -77,6 +82,26 @@ def bench_perft(repeats: int, depth: int) -> None:
     )
 
 
+@dataclass(frozen=True)
+class PositionSet:
+    name: str
+    #: the published file's name, and ours in tests/data when we ship it
+    published: str
+    shipped: str | None
+    #: positions timed by default: the whole set, or an even sample of the slow ones
+    default_sample: int
+
+
+SETS: Final = (
+    PositionSet("end-easy", "Test_L3_R1", "connect4_end_easy.txt", 1000),
+    PositionSet("middle-easy", "Test_L2_R1", "connect4_middle_easy.txt", 1000),
+    PositionSet("middle-medium", "Test_L2_R2", None, 200),
+    PositionSet("begin-easy", "Test_L1_R1", None, 1000),
+    PositionSet("begin-medium", "Test_L1_R2", None, 40),
+    PositionSet("begin-hard", "Test_L1_R3", None, 5),
+)
+
+
 def _read_positions(path: Path) -> list[tuple[str, int]]:
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -86,33 +111,123 @@ def _read_positions(path: Path) -> list[tuple[str, int]]:
     return out
 
 
-def bench_solver(repeats: int, files: list[Path], limit: int | None) -> None:
+def _sample(items: list[tuple[str, int]], count: int) -> list[tuple[str, int]]:
+    """`count` items spread evenly over `items` (all of them when there are no more)."""
+    if count >= len(items):
+        return items
+    step = len(items) / count
+    return [items[int(i * step)] for i in range(count)]
+
+
+def _find(position_set: PositionSet, folders: list[Path]) -> Path | None:
+    for folder in folders:
+        for name in (position_set.published, position_set.shipped):
+            if name and (folder / name).is_file():
+                return folder / name
+    return None
+
+
+@dataclass(frozen=True)
+class SolverRun:
+    #: processor seconds per position, in the file's order
+    times: list[float]
+    wrong: int
+    nodes: int
+
+
+def run_solver(positions: list[tuple[str, int]]) -> SolverRun:
+    """One timed run over `positions`, starting from an empty table."""
     solver = Solver()
-    for path in files:
-        positions = _read_positions(path)[:limit]
-        means, maxima, cpu_means, rates = [], [], [], []
-        wrong = 0
-        for _ in range(repeats):
-            times, cpus, nodes = [], [], 0
-            for moves, expected in positions:
-                position = Position.from_text(moves)
-                solver.reset()
-                wall, cpu, score = _timed(lambda p=position: solver.solve(p))  # type: ignore[misc]
-                times.append(wall)
-                cpus.append(cpu)
-                nodes += solver.nodes
-                wrong += score != expected
-            means.append(sum(times) / len(times))
-            maxima.append(max(times))
-            cpu_means.append(sum(cpus) / len(cpus))
-            rates.append(nodes / sum(times))
+    solver.clear_table()
+    parsed = [(Position.from_text(moves), expected) for moves, expected in positions]
+    times, wrong = [], 0
+    for position, expected in parsed:
+        started = time.process_time()
+        score = solver.solve(position)
+        times.append(time.process_time() - started)
+        wrong += score != expected
+    return SolverRun(times, wrong, solver.nodes)
+
+
+def run_pons(binary: Path, positions: list[tuple[str, int]]) -> tuple[float, int]:
+    """Pons' solver on `positions` in one process (its table kept from line to line, as ours):
+    processor seconds less those of a run with no positions, and how many scores were wrong. It
+    runs in an empty scratch folder, so that it finds no opening book."""
+
+    def run(lines: list[str]) -> tuple[float, str]:
+        with tempfile.TemporaryDirectory() as scratch:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            done = subprocess.run(
+                [str(binary)],
+                input="".join(line + "\n" for line in lines),
+                capture_output=True,
+                text=True,
+                cwd=scratch,
+                check=False,
+            )
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode != 0:
+            raise SystemExit(f"--pons {binary} failed ({done.returncode}): {done.stderr[-400:]}")
+        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        return cpu, done.stdout
+
+    # its start-up (a table of 2**24 slots cleared) is tens of milliseconds: as much as a
+    # thousand end-game positions, so it is measured next to each run
+    start_up, _ = run([])
+    cpu, out = run([moves for moves, _ in positions])
+    answers = [line.split() for line in out.splitlines()]
+    wrong = sum(
+        len(answer) < 2 or answer[0] != moves or int(answer[1]) != expected
+        for answer, (moves, expected) in zip(answers, positions, strict=False)
+    )
+    wrong += max(0, len(positions) - len(answers))
+    return max(cpu - start_up, 0.0), wrong
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1.0:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
+def bench_solver(
+    repeats: int, folders: list[Path], files: list[Path], limit: int | None, pons: Path | None
+) -> None:
+    if pons is not None and not os.access(pons, os.X_OK):
+        raise SystemExit(f"--pons {pons}: not an executable file")
+    chosen: list[tuple[str, Path | None, int]] = [(path.name, path, limit or 1000) for path in files]
+    if not files:
+        chosen = [(s.name, _find(s, folders), limit or s.default_sample) for s in SETS]
+    for name, path, count in chosen:
+        if path is None:
+            print(f"solver {name}: not found (give --sets DIR, the folder of the published files)")
+            continue
+        every = _read_positions(path)
+        positions = _sample(every, count)
+        runs = [run_solver(positions) for _ in range(repeats)]
+        means = [sum(run.times) / len(run.times) for run in runs]
+        medians = [statistics.median(run.times) for run in runs]
+        slowest = [max(run.times) for run in runs]
+        rates = [run.nodes / max(sum(run.times), 1e-9) for run in runs]
+        wrong = sum(run.wrong for run in runs)
         total = len(positions) * repeats
-        mean, cpu_mean = statistics.median(means) * 1000, statistics.median(cpu_means) * 1000
-        print(
-            f"solver {path.name}: {len(positions)} positions, {total - wrong}/{total} exact; per position "
-            f"mean {mean:.3f} ms (CPU {cpu_mean:.3f} ms), max {statistics.median(maxima) * 1000:.1f} ms; "
-            f"{statistics.median(rates):,.0f} nodes/s"
+        line = (
+            f"solver {name} ({path.name}, {len(positions)} of {len(every)} positions): "
+            f"{total - wrong}/{total} exact; CPU per position mean {_duration(statistics.median(means))}, "
+            f"median {_duration(statistics.median(medians))}, max {_duration(statistics.median(slowest))}; "
+            f"{statistics.median(rates) / 1e6:.1f} M nodes/s"
         )
+        if pons is not None:
+            theirs = [run_pons(pons, positions) for _ in range(repeats)]
+            pons_mean = statistics.median(cpu for cpu, _ in theirs) / len(positions)
+            pons_wrong = sum(w for _, w in theirs)
+            line += (
+                f"; Pons {_duration(pons_mean)} ({total - pons_wrong}/{total} exact): "
+                f"ratio {statistics.median(means) / max(pons_mean, 1e-9):.2f}"
+            )
+        print(line, flush=True)
 
 
 def bench_depth(repeats: int, seconds: float) -> None:
@@ -144,13 +259,13 @@ def bench_tournament(pairs: list[tuple[int, int]], games: int, seed: int, verbos
         print(tally.line())
 
 
-def bench_profile(files: list[Path], limit: int) -> None:
+def bench_profile(path: Path, limit: int) -> None:
     solver = Solver()
-    positions = [Position.from_text(m) for m, _ in _read_positions(files[-1])[:limit]]
+    positions = [Position.from_text(m) for m, _ in _read_positions(path)[:limit]]
     profile = cProfile.Profile()
     profile.enable()
+    solver.clear_table()
     for position in positions:
-        solver.reset()
         solver.solve(position)
     profile.disable()
     out = io.StringIO()
@@ -167,23 +282,46 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile of the solver")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
     parser.add_argument("--perft-depth", type=int, default=7, help="perft depth (default 7)")
-    parser.add_argument("--files", type=Path, nargs="+", default=list(DEFAULT_FILES), help="positions files")
-    parser.add_argument("--limit", type=int, default=None, help="only the first N positions of each file")
+    parser.add_argument(
+        "--sets", type=Path, default=None, help="a folder of the published sets (Test_L3_R1 … Test_L1_R3)"
+    )
+    parser.add_argument("--files", type=Path, nargs="+", default=[], help="other positions files")
+    parser.add_argument("--limit", type=int, default=None, help="N positions of each set, evenly spread")
+    parser.add_argument("--pons", type=Path, default=None, help="a build of Pons' solver, for the ratio")
+    parser.add_argument("--build-book", action="store_true", help="build the opening book (hours)")
+    parser.add_argument("--book-out", type=Path, default=None, help="where to write it (the game's own)")
+    parser.add_argument(
+        "--leaf-nodes", type=int, default=None, help="positions a cold solve may need past the book"
+    )
     parser.add_argument("--games", type=int, default=100, help="games per pair of levels")
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' random choices")
     parser.add_argument("--verbose", action="store_true", help="print every tournament game")
     args = parser.parse_args(list(argv))
+    if args.build_book:
+        from ludoteca.games.connect4 import book_builder
+        from ludoteca.games.connect4.book import BOOK_FILE
+
+        book = book_builder.build(
+            args.book_out or BOOK_FILE,
+            args.leaf_nodes or book_builder.LEAF_NODES,
+            lambda line: print(line, flush=True),
+        )
+        print("\n".join(book.about))
+        return 0
     chosen = args.perft or args.solver or args.depth or args.tournament or args.profile
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)
+    form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
+    print(f"solver kernel: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.solver or not chosen:
-        bench_solver(args.repeats, args.files, args.limit)
+        folders = [args.sets, _DATA] if args.sets is not None else [_DATA]
+        bench_solver(args.repeats, folders, args.files, args.limit, args.pons)
     if args.depth or not chosen:
         bench_depth(args.repeats, 1.0)
     if args.tournament:
         random.seed(args.seed)
         bench_tournament(parse_pairs(args.levels), args.games, args.seed, args.verbose)
     if args.profile:
-        bench_profile(args.files, args.limit or 300)
+        bench_profile(args.files[0] if args.files else _DATA / "connect4_middle_easy.txt", args.limit or 300)
     return 0

@@ -123,8 +123,10 @@ def threats(board: int, mask: int) -> int:
 
 
 def mirror(board: int) -> int:
-    """The board reflected left to right."""
+    """The board reflected left to right; a position's key (``current + mask``, whose sentinel bits
+    may be set) too, since whole 7-bit columns are moved."""
     out = 0
+    group = (1 << STRIDE) - 1
     for column in range(WIDTH):
-        out |= ((board >> (column * STRIDE)) & COLUMN[0]) << ((WIDTH - 1 - column) * STRIDE)
+        out |= ((board >> (column * STRIDE)) & group) << ((WIDTH - 1 - column) * STRIDE)
     return out

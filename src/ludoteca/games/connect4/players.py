@@ -7,9 +7,12 @@ Classic, from weakest to strongest:
 3. looks four drops ahead with the threat heuristic, choosing among the moves it likes about equally;
 4. searches as deep as one second allows, and plays perfectly once the solver finishes within
    half of that (late in the game);
-5. plays perfectly as soon as the solver can decide the position within its time (two seconds):
-   it never lets a won or drawn position slip. Before that, a weak solve may still tell which
-   moves keep a win or a draw; the deepest heuristic search in the remaining time picks among them.
+5. as the first player, follows the opening book (`book.py`) of a winning strategy, then keeps the
+   win with the solver: it never loses from the empty grid. Otherwise it plays perfectly as soon
+   as the solver can decide the position within its time (two seconds): first a weak solve, which
+   tells which moves keep a win or a draw, then the exact one to choose the best of them; when the
+   exact solve cannot finish, the deepest heuristic search in the remaining time picks among the
+   moves the weak one kept.
 
 Given a count of positions instead of a time (`Budget.nodes`), levels 4 and 5 share it as they
 share the time: half of what is left to the solver, and so on; they then play the same on any
@@ -29,6 +32,7 @@ from ludoteca.ai.base import Budget, Player, Report, SearchInfo
 from ludoteca.ai.levels import Levels
 from ludoteca.ai.simple import GreedyPlayer, RandomPlayer
 from ludoteca.core.game import Game, Seat
+from ludoteca.games.connect4 import book
 from ludoteca.games.connect4.bitboard import CELLS, CENTRE_ORDER, WIDTH
 from ludoteca.games.connect4.search import SearchResult, search
 from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
@@ -118,14 +122,23 @@ class _Turn:
         if level == 3:
             result = search(self.position, 4, every_value=True, columns=safe)
             return self.pick(result, margin=1)
-        solve_from = SOLVE_FROM if level == 5 else LEVEL4_SOLVE_FROM
         allowed = safe
-        if self.position.played >= solve_from:
-            perfect = self.solve(0.5)
-            if perfect is not None:
-                return self.random.choice(perfect)
-            if level == 5:
+        if level == 4:
+            if self.position.played >= LEVEL4_SOLVE_FROM:
+                perfect = self.solve(0.5)
+                if perfect is not None:
+                    return self.random.choice(perfect)
+        else:
+            column = book.shipped().move(self.position.current, self.position.mask)
+            if column is not None:
+                self.tell(SearchInfo(0, 1.0, (str(column + 1),), 0))
+                return column
+            if self.position.played >= SOLVE_FROM:
+                # the weak solve first: it is the one that keeps a won position won past the book
                 allowed = self.keep_result(0.5) or safe
+                perfect = self.solve(0.5)
+                if perfect is not None:
+                    return self.random.choice(perfect)
         result = self.deepest(allowed)
         return self.pick(result, margin=0)
 

@@ -5,9 +5,13 @@ The score is for the side to move: 0 a draw; positive, it wins, and 22 minus the
 of its own discs on the board once its winning disc is played; negative, it loses as fast as the
 opponent's figure says.
 
+With ``--weak`` (win, draw or loss only), a position of the opening book's winning strategy for the
+first player is answered from the book, with the winning move it keeps (`book.py`).
+
 ``--positions FILE`` solves every line ``MOVES [expected]`` of a file (the public benchmark format),
 prints ``MOVES SCORE`` for each, then a summary: how many, how many agree with the expected scores,
-and the mean and maximum time per position (the solver's table is cleared between lines).
+and the mean and maximum time per position (the solver's table is kept from line to line: its
+bounds stay true).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ludoteca.core.declaration import CommandContext
+from ludoteca.games.connect4 import book
 from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
 from ludoteca.i18n import _, os_reason
 
@@ -63,6 +68,14 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     if position.played >= 42:
         print(_("The grid is full: a draw."))
         return 0
+    if weak and not show_all:
+        column = book.shipped().move(position.current, position.mask)
+        if column is not None:
+            print(
+                _("Score: {score:+d} ({meaning})").format(score=1, meaning=explain(1, position.played, weak))
+            )
+            print(_("A winning move, from the opening book: {move}").format(move=column + 1))
+            return 0
     solver = Solver()
     started = time.perf_counter()
     try:

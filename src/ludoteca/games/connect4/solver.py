@@ -1,4 +1,4 @@
-"""A perfect Connect Four solver: negamax with alpha-beta over bitboards on Python ints.
+"""A perfect Connect Four solver: negamax with alpha-beta over bitboards, in a compiled kernel.
 
 Score of a position, for the side to move, under perfect play by both sides:
 
@@ -11,29 +11,32 @@ A position is three ints: `current` (the discs of the side to move), `mask` (all
 number of discs played. The key ``current + mask`` identifies a position uniquely (the sum sets the
 bit above each column's top disc, which fixes the heights, and the lower bits are `current`).
 
-What makes it fast enough in Python (see `tools/bench_connect4.py` and the notes there):
+The search itself is `kernel.py` (compiled by Cython where it can, `ludoteca.ai.native`):
 
 * only *non-losing* moves are searched: a move must block an opponent threat that is playable now
   (two such threats lose at once), and must not be played right under an opponent threat;
 * moves are tried in order of how many threats they create for the mover, centre columns first
   among equals; the threat sets travel down the recursion, so each is computed once;
-* a transposition table (a dict) keeps an upper or a lower bound per position;
+* a transposition table keeps an upper or a lower bound per position;
 * the root runs null-window searches that narrow the score interval, reusing the table.
+
+This module keeps what is not hot: positions, the root's reading of every column, time budgets.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from threading import Event
+from typing import TYPE_CHECKING
 
+from ludoteca.ai.native import compiled
+from ludoteca.games.connect4 import kernel as kernel_source
 from ludoteca.games.connect4.bitboard import (
-    BOARD,
     BOTTOM,
-    BOTTOM_ALL,
     CELLS,
-    CENTRE_FIRST,
     COLUMN,
     TOP,
     WIDTH,
@@ -41,6 +44,16 @@ from ludoteca.games.connect4.bitboard import (
     playable,
     threats,
 )
+
+if TYPE_CHECKING:
+    kernel = kernel_source
+else:
+    kernel = compiled(kernel_source)
+
+#: what a stopped kernel search returns (the compiled module keeps its C constants to itself)
+_STOPPED = kernel_source.STOPPED
+#: the kernel's table and counters are one per process: one search at a time uses them
+_kernel_lock = threading.Lock()
 
 
 class SolverTimeout(Exception):
@@ -119,9 +132,9 @@ def win_score(played: int) -> int:
 
 
 class Solver:
-    """Solves positions exactly. Keep one instance to share its table between related positions
-    (the moves of one game: the bounds stay true); call `reset` between unrelated ones to measure
-    fairly.
+    """Solves positions exactly. The kernel's table is shared by every solver of the process and
+    kept between searches (its bounds stay true); `clear_table` empties it, for benchmarks that
+    must not profit from an earlier run.
 
     Every search takes an optional time budget (`seconds`), an optional count of positions
     (`nodes`: a budget that stops at the same place on any machine) and an optional `cancel`
@@ -129,21 +142,29 @@ class Solver:
     meanwhile.
     """
 
-    def __init__(self, table_limit: int = 1_000_000) -> None:
-        self.table: dict[int, int] = {}
-        self.table_limit = table_limit
-        self._clock = _Clock()
-        self._negamax = _make_negamax(self.table, self._clock)
+    def __init__(self, node_limit: int | None = None) -> None:
+        #: searches stop (SolverTimeout) once this many positions were searched since `reset`
+        self.node_limit = node_limit
+        self._nodes = 0
+        #: what the kernel's count read when this solver's `_nodes` was last brought up to date
+        self._base = 0
+        self._deadline = float("inf")
+        self._cancel: Event | None = None
+        #: this call's count of positions, as `_nodes` will read when it is spent (None: no count)
+        self._stop_at: int | None = None
 
     @property
     def nodes(self) -> int:
         """Positions searched since the last `reset`."""
-        return self._clock.nodes
+        return self._nodes
 
     def reset(self) -> None:
-        self.table.clear()
-        self._clock.nodes = 0
-        self._clock.start(float("inf"), None, None)
+        self._nodes = 0
+
+    @staticmethod
+    def clear_table() -> None:
+        with _kernel_lock:
+            kernel.clear_table()
 
     def solve(
         self,
@@ -156,6 +177,22 @@ class Solver:
         """The exact score (only its sign with `weak`)."""
         self._start(seconds, cancel, nodes)
         return self._solve(position, weak)
+
+    def at_least(
+        self,
+        position: Position,
+        value: int,
+        seconds: float | None = None,
+        cancel: Event | None = None,
+        nodes: int | None = None,
+    ) -> bool:
+        """Whether the position scores `value` or more: one null-window search, quicker than the
+        score itself. The side to move must not be able to win at once, nor the grid be full."""
+        self._start(seconds, cancel, nodes)
+        found = self._kernel(
+            kernel.window, position.current, position.mask, position.played, value - 1, value
+        )
+        return found >= value
 
     def best_moves(
         self,
@@ -187,8 +224,9 @@ class Solver:
                     value = -win_score(child.played)
                 else:
                     # a null window around -score: does this move hold the opponent to -score?
-                    theirs = threats(child.current ^ child.mask, child.mask)
-                    reply = self._negamax(child.current, child.mask, child.played, -score, 1 - score, theirs)
+                    reply = self._kernel(
+                        kernel.window, child.current, child.mask, child.played, -score, 1 - score
+                    )
                     value = score if reply <= -score else score - 1
             # no move scores more than the position; in the weak case `score` is a threshold
             if value >= score:
@@ -214,143 +252,43 @@ class Solver:
                 scores[column] = -self._solve(position.play(column))
         return scores
 
-    def _start(self, seconds: float | None, cancel: Event | None, nodes: int | None) -> None:
-        self._clock.start(float("inf") if seconds is None else time.perf_counter() + seconds, cancel, nodes)
-        if len(self.table) > self.table_limit:
-            self.table.clear()
+    def _start(self, seconds: float | None, cancel: Event | None, nodes: int | None = None) -> None:
+        """A call's budget: `seconds`, `cancel`, and `nodes` positions (a budget that stops at the
+        same place on any machine, counted from now)."""
+        self._deadline = float("inf") if seconds is None else time.perf_counter() + seconds
+        self._cancel = cancel
+        self._stop_at = None if nodes is None else self._nodes + nodes
+
+    def _positions_left(self) -> int | None:
+        """How many more positions this call may search (None: no count limits it)."""
+        limits = [limit - self._nodes for limit in (self.node_limit, self._stop_at) if limit is not None]
+        return max(0, min(limits)) if limits else None
+
+    def _expired(self) -> bool:
+        left = self._positions_left()
+        if left is not None and kernel.nodes() - self._base >= left:
+            return True
+        return time.perf_counter() > self._deadline or (self._cancel is not None and self._cancel.is_set())
 
     def _solve(self, position: Position, weak: bool = False) -> int:
-        current, mask, played = position.current, position.mask, position.played
-        if played >= CELLS:
-            return 0
-        if position.can_win_now():
-            return 1 if weak else win_score(played)
-        theirs = threats(current ^ mask, mask)
-        low = -((CELLS - played) // 2)
-        high = (CELLS + 1 - played) // 2
-        if weak:
-            low, high = max(low, -1), min(high, 1)
-        negamax = self._negamax
-        while low < high:
-            middle = low + (high - low) // 2
-            if middle <= 0 and low // 2 < middle:
-                middle = low // 2
-            elif middle >= 0 and high // 2 > middle:
-                middle = high // 2
-            # a null window: is the score above `middle` or not?
-            result = negamax(current, mask, played, middle, middle + 1, theirs)
-            if result <= middle:
-                high = result
-            else:
-                low = result
-        # a weak search may prove more than a win or a loss on the way; only the sign is reported
-        return (low > 0) - (low < 0) if weak else low
+        return self._kernel(kernel.solve, position.current, position.mask, position.played, weak)
 
-
-#: positions searched between two looks at the clock: a few milliseconds, so a short budget stays
-#: short on a busy machine
-CHECK_EVERY = 1024
-
-
-class _Clock:
-    """The search's node count and limits, shared with the negamax closure."""
-
-    __slots__ = ("cancel", "check_at", "deadline", "limit", "nodes")
-
-    def __init__(self) -> None:
-        self.nodes = 0
-        self.deadline = float("inf")
-        self.cancel: Event | None = None
-        #: the node count at which the search stops (a count of positions as the budget)
-        self.limit: float = float("inf")
-        #: the node count at which `tick` is next called
-        self.check_at: float = CHECK_EVERY
-
-    def start(self, deadline: float, cancel: Event | None, nodes: int | None) -> None:
-        self.deadline = deadline
-        self.cancel = cancel
-        self.limit = float("inf") if nodes is None else self.nodes + nodes
-        self.check_at = min(self.nodes + CHECK_EVERY, self.limit)
-
-    def tick(self) -> bool:
-        """Whether the search must stop now (called when the count reaches `check_at`)."""
-        if self.nodes >= self.limit or time.perf_counter() > self.deadline:
-            return True
-        if self.cancel is not None and self.cancel.is_set():
-            return True
-        self.check_at = min(self.nodes + CHECK_EVERY, self.limit)
-        return False
-
-
-Negamax = Callable[[int, int, int, int, int, int], int]
-
-
-def _make_negamax(table: dict[int, int], clock: _Clock) -> Negamax:
-    """The search, as a closure: locals and closure cells are the fastest names CPython reads, and
-    this function runs for every node (the profile showed its own overhead at ~40 % of the time)."""
-    columns = [(column_mask, priority) for column_mask, _column, priority in CENTRE_FIRST]
-
-    def negamax(current: int, mask: int, played: int, alpha: int, beta: int, theirs: int) -> int:
-        """The score within [alpha, beta] (fail-hard outside) of a position whose side to move
-        cannot win at once; `theirs` are the opponent's threats (see `bitboard.threats`)."""
-        clock.nodes += 1
-        # an exact count when a count is the budget, and a look at the clock now and then
-        if clock.nodes >= clock.check_at and clock.tick():
+    def _kernel(self, search: Callable[..., int], *args: int | bool) -> int:
+        """One kernel search under the lock (waiting for another thread's within the budget)."""
+        while not _kernel_lock.acquire(timeout=0.05):
+            # another thread's search: only the clock and a cancel count while waiting for it
+            if time.perf_counter() > self._deadline or (self._cancel is not None and self._cancel.is_set()):
+                raise SolverTimeout
+        try:
+            left = self._positions_left()
+            limited = self._deadline < float("inf") or self._cancel or left is not None
+            self._base = kernel.nodes()
+            kernel.set_stop(self._expired if limited else None, -1 if left is None else self._base + left)
+            result = search(*args)
+            self._nodes += kernel.nodes() - self._base
+        finally:
+            kernel.set_stop(None)
+            _kernel_lock.release()
+        if result == _STOPPED:
             raise SolverTimeout
-        possible = (mask + BOTTOM_ALL) & BOARD  # bitboard.playable, inlined
-        forced = possible & theirs
-        if forced:
-            if forced & (forced - 1):
-                return -((CELLS - played) // 2)
-            possible = forced
-        # never play right under a cell where the opponent would then win
-        possible &= ~(theirs >> 1)
-        if not possible:
-            return -((CELLS - played) // 2)
-        if played >= CELLS - 2:
-            return 0
-        low = -((CELLS - 2 - played) // 2)
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
-        high = (CELLS - 1 - played) // 2
-        key = current + mask
-        entry = table.get(key)
-        if entry is not None:
-            # the low bit tells a lower bound (1) from an upper bound (0)
-            bound = entry >> 1
-            if entry & 1:
-                if alpha < bound:
-                    alpha = bound
-                    if alpha >= beta:
-                        return alpha
-            elif bound < high:
-                high = bound
-        if beta > high:
-            beta = high
-            if alpha >= beta:
-                return beta
-
-        candidates: list[tuple[int, int, int, int]] = []
-        for column_mask, rank in columns:
-            move = possible & column_mask
-            if move:
-                made = threats(current | move, mask | move)
-                candidates.append((made.bit_count(), rank, move, made))
-        if len(candidates) > 1:
-            # most threats created first; among equals the column nearer the centre
-            candidates.sort(reverse=True)
-
-        opponent = current ^ mask
-        for _count, _rank, move, made in candidates:
-            score = -negamax(opponent, mask | move, played + 1, -beta, -alpha, made)
-            if score >= beta:
-                table[key] = (score << 1) | 1
-                return score
-            if score > alpha:
-                alpha = score
-        table[key] = alpha << 1
-        return alpha
-
-    return negamax
+        return result

@@ -1,0 +1,98 @@
+"""Connect Four's opening book: a winning move for the first player in every position of its
+winning strategy where the solver would need long to find one (`book.txt`, made by
+`book_builder.py`, which says how; `book.md` tells what was run).
+
+Yellow, who moves first, wins Connect Four with perfect play; the book keeps one winning column for
+each position of one winning strategy, from the empty grid until the positions where a weak solve
+(win, draw or loss) finds a winning move within a few hundred thousand positions searched — a
+fraction of a second for the compiled kernel. Past the book, level 5's solver keeps the win.
+Positions are stored once for a position and its mirror image, by key (``current + mask``).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from ludoteca.games.connect4.bitboard import STRIDE, WIDTH, mirror
+
+#: the book shipped with the game
+BOOK_FILE = Path(__file__).with_name("book.txt")
+
+_log = logging.getLogger("ludoteca.connect4.book")
+
+
+def canonical(key: int) -> tuple[int, bool]:
+    """The key under which a position or its mirror image is kept, and whether it is the mirror."""
+    mirrored = mirror(key)
+    return (mirrored, True) if mirrored < key else (key, False)
+
+
+def position_of(key: int) -> tuple[int, int, int]:
+    """(current, mask, discs played) of a key: in each column, the key is the mask (the `h` lowest
+    bits, for `h` discs) plus the mover's discs among them, which lies between 2**h - 1 and
+    2**(h + 1) - 2, so its bit length tells `h`."""
+    current = mask = played = 0
+    for column in range(WIDTH):
+        group = (key >> (column * STRIDE)) & ((1 << STRIDE) - 1)
+        height = (group + 1).bit_length() - 1
+        column_mask = (1 << height) - 1
+        current |= (group - column_mask) << (column * STRIDE)
+        mask |= column_mask << (column * STRIDE)
+        played += height
+    return current, mask, played
+
+
+@dataclass(frozen=True)
+class Book:
+    #: canonical key -> winning column in the canonical orientation
+    moves: dict[int, int]
+    #: the header's lines (how the book was built)
+    about: tuple[str, ...] = ()
+
+    def move(self, current: int, mask: int) -> int | None:
+        """The book's winning column for the side to move, or None when the position is not in it."""
+        key, mirrored = canonical(current + mask)
+        column = self.moves.get(key)
+        if column is None:
+            return None
+        return WIDTH - 1 - column if mirrored else column
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+def read(path: Path) -> Book:
+    """A book file: ``#`` lines about it, then one ``KEY COLUMN`` line per position (hexadecimal
+    key, 0-based column)."""
+    moves: dict[int, int] = {}
+    about = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith("#"):
+            about.append(line[1:].strip())
+            continue
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 2 or not fields[1].isdigit() or int(fields[1]) >= WIDTH:
+            raise ValueError(f"{path}, line {number}: expected 'KEY COLUMN', found {line!r}")
+        moves[int(fields[0], 16)] = int(fields[1])
+    return Book(moves, tuple(about))
+
+
+def write(path: Path, book: Book) -> None:
+    lines = [f"# {line}" for line in book.about]
+    lines += [f"{key:x} {column}" for key, column in sorted(book.moves.items())]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@cache
+def shipped() -> Book:
+    """The book shipped with the game (empty, with a warning in the log, if it is missing)."""
+    try:
+        return read(BOOK_FILE)
+    except (OSError, ValueError) as err:
+        _log.warning("Connect Four plays without its opening book: %s", err)
+        return Book({})

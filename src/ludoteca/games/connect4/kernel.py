@@ -1,0 +1,336 @@
+"""Connect Four's exact search, written once: compiled by Cython where it can, plain Python elsewhere.
+
+`ludoteca.ai.native.compiled` turns this file into a C extension (Cython's pure-Python mode: the
+`cython.*` annotations give C types, plain Python ignores them); without a C compiler, or with
+`LUDOTECA_NATIVE=0`, the same functions run here as written. `tests/connect4/test_kernel.py` runs
+both forms against the public scores and against each other.
+
+The grid is `bitboard.py`'s: 7 bits a column (6 cells and an empty sentinel), so a position is
+`current` (the discs of the side to move), `mask` (every disc) and the number of discs played, and
+``current + mask`` is a unique key. Scores are the solvers' convention (`solver.py`).
+
+Rules for writing in this file, so that both forms compute the same thing:
+* bitboards are `cython.ulonglong`; a left shift may carry bits past bit 63 in Python and lose
+  them in C, so every shifted value is masked to the grid before it is kept;
+* only non-negative numbers are divided (shifted right), where C and Python agree;
+* constants are C constants (`cython.declare`), since Cython keeps large bare literals as Python
+  objects.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+
+import cython
+
+CELLS = cython.declare(cython.int, 42)
+#: every cell of the grid (7 columns of 6 bits, one sentinel bit between them)
+BOARD = cython.declare(cython.ulonglong, 0xFDFBF7EFDFBF)
+#: the bottom cell of every column
+BOTTOM_ALL = cython.declare(cython.ulonglong, 0x40810204081)
+#: one column's six cells
+COLUMN_0 = cython.declare(cython.ulonglong, 0x3F)
+_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
+_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
+_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
+_FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+_LOW_32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
+
+#: what a search returns when it was stopped (no score is this low)
+STOPPED = cython.declare(cython.int, -1000)
+#: the stop test runs once every 2**16 positions compiled, 2**10 plain: a few milliseconds either way
+CHECK_MASK = cython.declare(cython.longlong, 0xFFFF if cython.compiled else 0x3FF)
+
+#: slots of the table: a prime, so that a slot (key mod the prime) and the key's low 32 bits,
+#: which is what a slot keeps, tell every 49-bit key apart (the prime times 2**32 is above 2**49)
+TABLE_SLOTS = cython.declare(cython.longlong, 8388617)
+#: the plain form's table is smaller: Python lists its arrays' pages slowly, and it searches
+#: far fewer positions anyway
+PLAIN_TABLE_SLOTS = 262147
+
+_nodes = cython.declare(cython.longlong, 0)
+_stopped = cython.declare(cython.bint, False)
+_stop = cython.declare(object, None)
+#: the count of positions (as `_nodes` reads) at which the search stops: a budget of positions is
+#: met exactly, in both forms, whatever was searched before
+_limit = cython.declare(cython.longlong, 0x3FFFFFFFFFFFFFFF)
+_slots = cython.declare(cython.longlong, 0)
+_table_keys = cython.declare(cython.uint[:])  # type: ignore[misc]
+_table_values = cython.declare(cython.uchar[:])  # type: ignore[misc]
+#: keeps the arrays alive (the memoryviews above are the compiled form's way in)
+_arrays: list[array[int]] = []
+
+
+# ----- primitives ------------------------------------------------------------------------------------
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _popcount(x: cython.ulonglong) -> cython.int:
+    if cython.compiled:
+        x = x - ((x >> 1) & _M1)
+        x = (x & _M2) + ((x >> 2) & _M2)
+        x = (x + (x >> 4)) & _M4
+        return cython.cast(cython.int, ((x * _H01) & _FULL) >> 56)
+    return x.bit_count()
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def threats(board: cython.ulonglong, mask: cython.ulonglong) -> cython.ulonglong:
+    """The empty cells where one more disc would give `board` four in a row."""
+    # per direction with shift s, a cell completes a line with two neighbours on one side and one
+    # more on either side; vertically only the three below count
+    found: cython.ulonglong = (board << 1) & (board << 2) & (board << 3)
+    up: cython.ulonglong = board << 7
+    down: cython.ulonglong = board >> 7
+    found |= (up & (board << 14) & ((board << 21) | down)) | (down & (board >> 14) & (up | (board >> 21)))
+    up = board << 6
+    down = board >> 6
+    found |= (up & (board << 12) & ((board << 18) | down)) | (down & (board >> 12) & (up | (board >> 18)))
+    up = board << 8
+    down = board >> 8
+    found |= (up & (board << 16) & ((board << 24) | down)) | (down & (board >> 16) & (up | (board >> 24)))
+    return found & (BOARD ^ mask)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _playable(mask: cython.ulonglong) -> cython.ulonglong:
+    return (mask + BOTTOM_ALL) & BOARD
+
+
+# ----- the table -------------------------------------------------------------------------------------
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def clear_table() -> cython.int:
+    """Forget every position (benchmarks start each run from an empty table). The first call makes
+    the table, so importing the kernel costs no memory."""
+    global _table_keys, _table_values, _slots
+    slot: cython.longlong
+    if cython.compiled and _slots:
+        for slot in range(_slots):
+            _table_keys[slot] = 0
+            _table_values[slot] = 0
+        return 0
+    # the plain form makes new arrays: quicker than its loop over the old ones
+    slots: cython.longlong = TABLE_SLOTS if cython.compiled else PLAIN_TABLE_SLOTS
+    keys = array("I", bytes(4 * slots))
+    values = array("B", bytes(slots))
+    _arrays[:] = [keys, values]
+    _table_keys = keys
+    _table_values = values
+    _slots = slots
+    return 0
+
+
+@cython.ccall
+def table_slots() -> cython.longlong:
+    return _slots
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _slot(key: cython.ulonglong) -> cython.longlong:
+    if cython.compiled:
+        # a constant divisor: the C compiler turns the division into a multiplication
+        return cython.cast(cython.longlong, key % cython.cast(cython.ulonglong, TABLE_SLOTS))
+    return key % _slots
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _table_get(key: cython.ulonglong) -> cython.int:
+    """What the table holds for `key` (see `_table_put`), 0 for nothing."""
+    slot: cython.longlong = _slot(key)
+    value: cython.int = 0
+    if _table_keys[slot] == key & _LOW_32:
+        value = _table_values[slot]
+    return value
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _table_put(key: cython.ulonglong, score: cython.int, lower: cython.bint) -> cython.int:
+    """Keep a bound of the score, always replacing: (score + 32) * 2 plus 1 for a lower bound, so
+    a kept entry is never 0."""
+    slot: cython.longlong = _slot(key)
+    _table_keys[slot] = key & _LOW_32
+    _table_values[slot] = ((score + 32) << 1) | lower
+    return 0
+
+
+# ----- the search ------------------------------------------------------------------------------------
+@cython.ccall
+def nodes() -> cython.longlong:
+    """Positions searched since the program started."""
+    return _nodes
+
+
+@cython.ccall
+def set_stop(stop: Callable[[], bool] | None, limit: cython.longlong = -1) -> cython.int:
+    """`stop()` is asked every few milliseconds (CHECK_MASK); when it answers True, or when `nodes()`
+    reaches `limit` (-1: no limit), the search unwinds and returns STOPPED, keeping in the table
+    only what it had finished."""
+    global _stop, _stopped, _limit
+    _stop = stop
+    _stopped = False
+    _limit = limit if limit >= 0 else 0x3FFFFFFFFFFFFFFF
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+@cython.locals(moves=cython.ulonglong[7], made=cython.ulonglong[7], counts=cython.int[7])  # type: ignore[misc,valid-type]
+def _negamax(
+    current: cython.ulonglong,
+    mask: cython.ulonglong,
+    played: cython.int,
+    alpha: cython.int,
+    beta: cython.int,
+    theirs: cython.ulonglong,
+) -> cython.int:
+    """The score within [alpha, beta] (fail-hard outside) of a position whose side to move cannot
+    win at once; `theirs` are the opponent's threats."""
+    global _nodes, _stopped
+    _nodes += 1
+    if _nodes >= _limit or (not (_nodes & CHECK_MASK) and _stop is not None and _stop()):
+        _stopped = True
+    if _stopped:
+        return STOPPED
+    possible: cython.ulonglong = _playable(mask)
+    forced: cython.ulonglong = possible & theirs
+    if forced:
+        if forced & (forced - 1):
+            # two threats to block at once: lost when the opponent plays next
+            return -((CELLS - played) >> 1)
+        possible = forced
+    # never play right under a cell where the opponent would then win
+    possible &= ~(theirs >> 1)
+    if not possible:
+        return -((CELLS - played) >> 1)
+    if played >= CELLS - 2:
+        return 0
+    low: cython.int = -((CELLS - 2 - played) >> 1)
+    if alpha < low:
+        alpha = low
+        if alpha >= beta:
+            return alpha
+    high: cython.int = (CELLS - 1 - played) >> 1
+    key: cython.ulonglong = current + mask
+    entry: cython.int = _table_get(key)
+    if entry:
+        bound: cython.int = (entry >> 1) - 32
+        if entry & 1:
+            if alpha < bound:
+                alpha = bound
+                if alpha >= beta:
+                    return alpha
+        elif bound < high:
+            high = bound
+    if beta > high:
+        beta = high
+        if alpha >= beta:
+            return beta
+
+    # the moves, most threats made first, the centre first among equals (insertion keeps the
+    # centre-first order of ties)
+    if not cython.compiled:
+        # Python lists for the plain form (its emulated C arrays cost a class a call)
+        moves, made, counts = [0] * 7, [0] * 7, [0] * 7
+    count: cython.int = 0
+    i: cython.int
+    j: cython.int
+    move: cython.ulonglong
+    new: cython.ulonglong
+    value: cython.int
+    for i in range(7):
+        # columns 3, 2, 4, 1, 5, 0, 6
+        if i & 1:
+            move = possible & (COLUMN_0 << (7 * (3 - ((i + 1) >> 1))))
+        else:
+            move = possible & (COLUMN_0 << (7 * (3 + (i >> 1))))
+        if not move:
+            continue
+        new = threats(current | move, mask | move)
+        value = _popcount(new)
+        j = count
+        while j > 0 and counts[j - 1] < value:
+            moves[j] = moves[j - 1]
+            made[j] = made[j - 1]
+            counts[j] = counts[j - 1]
+            j -= 1
+        moves[j] = move
+        made[j] = new
+        counts[j] = value
+        count += 1
+
+    opponent: cython.ulonglong = current ^ mask
+    score: cython.int
+    for i in range(count):
+        score = -_negamax(opponent, mask | moves[i], played + 1, -beta, -alpha, made[i])
+        if _stopped:
+            return STOPPED
+        if score >= beta:
+            _table_put(key, score, True)
+            return score
+        if score > alpha:
+            alpha = score
+    _table_put(key, alpha, False)
+    return alpha
+
+
+@cython.ccall
+def window(
+    current: cython.ulonglong, mask: cython.ulonglong, played: cython.int, alpha: cython.int, beta: cython.int
+) -> cython.int:
+    """The score within [alpha, beta] (fail-hard) of a position whose side to move cannot win at
+    once and whose grid is not full; STOPPED when the stop test said so."""
+    if not _slots:
+        clear_table()
+    return _negamax(current, mask, played, alpha, beta, threats(current ^ mask, mask))
+
+
+@cython.ccall
+def solve(
+    current: cython.ulonglong, mask: cython.ulonglong, played: cython.int, weak: cython.bint
+) -> cython.int:
+    """The exact score of a position (with `weak`, only its sign), or STOPPED: null-window
+    searches that narrow the interval the score lies in, first near 0 (most positions are close)."""
+    if played >= CELLS:
+        return 0
+    if threats(current, mask) & _playable(mask):
+        return 1 if weak else (CELLS + 1 - played) >> 1
+    low: cython.int = -((CELLS - played) >> 1)
+    high: cython.int = (CELLS + 1 - played) >> 1
+    if weak:
+        low = max(low, -1)
+        high = min(high, 1)
+    middle: cython.int
+    result: cython.int
+    while low < high:
+        middle = low + ((high - low) >> 1)
+        # halve towards 0 (Python's floor division, which Cython keeps for negative numbers)
+        if middle <= 0 and low // 2 < middle:
+            middle = low // 2
+        elif middle >= 0 and high // 2 > middle:
+            middle = high // 2
+        result = window(current, mask, played, middle, middle + 1)
+        if result == STOPPED:
+            return STOPPED
+        if result <= middle:
+            high = result
+        else:
+            low = result
+    if weak:
+        # a weak search may prove more than a win or a loss on the way; only the sign is reported
+        return (low > 0) - (low < 0)
+    return low

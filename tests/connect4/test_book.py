@@ -1,0 +1,123 @@
+"""The opening book: what it holds agrees with the solver, it covers every reply of Red until the
+solver takes over quickly, and level 5 following it does not lose from the empty grid."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from ludoteca.ai import native
+from ludoteca.ai.base import Budget
+from ludoteca.games.connect4 import GAME
+from ludoteca.games.connect4.bitboard import mirror
+from ludoteca.games.connect4.book import BOOK_FILE, Book, canonical, position_of, read, shipped, write
+from ludoteca.games.connect4.book_builder import LEAF_NODES, cold_cost
+from ludoteca.games.connect4.players import player_for_level
+from ludoteca.games.connect4.solver import Position, Solver, kernel
+
+COMPILED = native.is_compiled(kernel)
+needs_compiled = pytest.mark.skipif(
+    not COMPILED, reason="the book's promise holds for the compiled kernel (the plain one is slower)"
+)
+
+
+def entries(seed: int, count: int, least_discs: int = 0) -> list[tuple[Position, int]]:
+    """`count` entries of the shipped book drawn at random, as positions and their columns."""
+    book = shipped()
+    rng = random.Random(seed)
+    found = []
+    for key, column in book.moves.items():
+        current, mask, played = position_of(key)
+        if played >= least_discs:
+            found.append((Position(current, mask, played), column))
+    return rng.sample(found, min(count, len(found)))
+
+
+def test_the_book_is_shipped_small_and_says_how_it_was_built() -> None:
+    book = shipped()
+    assert len(book) > 100
+    assert BOOK_FILE.stat().st_size < 1_000_000
+    assert any("--build-book" in line for line in book.about)
+    # Yellow's winning first disc is the centre one
+    assert book.move(0, 0) == 3
+
+
+def test_the_book_keeps_yellow_positions_and_answers_both_mirror_images() -> None:
+    book = shipped()
+    for position, column in entries(1, 30):
+        assert position.played % 2 == 0
+        assert book.move(position.current, position.mask) == column
+        symmetric = mirror(position.key) == position.key
+        flipped = book.move(mirror(position.current), mirror(position.mask))
+        assert flipped == (column if symmetric else 6 - column)
+
+
+def test_reading_and_writing_round_trip(tmp_path: Path) -> None:
+    book = Book({canonical(Position.from_text("44").key)[0]: 3, 0: 3}, ("about it",))
+    write(tmp_path / "book.txt", book)
+    assert read(tmp_path / "book.txt") == book
+    (tmp_path / "bad.txt").write_text("12 9\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1"):
+        read(tmp_path / "bad.txt")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sampled_entries_are_winning_moves_by_the_solver(seed: int) -> None:
+    # the deeper entries: each check is one null-window search, quick for the compiled kernel
+    solver = Solver()
+    for position, column in entries(seed, 6 if COMPILED else 1, least_discs=12):
+        assert position.can_play(column)
+        if position.wins_with(column):
+            continue
+        child = position.play(column)
+        assert not child.can_win_now()
+        assert not solver.at_least(child, 0), "Red must lose after the book's move"
+
+
+@needs_compiled
+def test_past_the_book_every_reply_leaves_a_quick_solve() -> None:
+    book = shipped()
+    rng = random.Random(3)
+    checked = 0
+    for position, column in entries(4, 40, least_discs=10):
+        after = position.play(column)
+        replies = [c for c in range(7) if after.can_play(c)]
+        reply = rng.choice(replies)
+        following = after.play(reply)
+        if following.can_win_now() or book.move(following.current, following.mask) is not None:
+            continue
+        cost, _seconds = cold_cost(following.current, following.mask, following.played, LEAF_NODES)
+        assert cost is not None, "a position past the book must be solved within the leaf budget"
+        checked += 1
+        if checked == 4:
+            break
+    Solver.clear_table()
+
+
+def play_out(opponent_level: int, seed: int, opponent_seconds: float) -> int | None:
+    """A game from the empty grid, level 5 with Yellow: the winner's seat (None: a draw)."""
+    yellow = player_for_level(5, seed=seed)
+    red = player_for_level(opponent_level, seed=seed + 1) if opponent_level else None
+    rng = random.Random(seed)
+    state = GAME.start(GAME.options(), 0)
+    while not state.over:
+        seat = GAME.to_move(state)
+        assert seat is not None
+        if seat == 0:
+            move = yellow.choose(GAME, state, seat, Budget(1.5))
+        elif red is None:
+            move = rng.choice(GAME.legal_moves(state))
+        else:
+            move = red.choose(GAME, state, seat, Budget(opponent_seconds))
+        state = GAME.play(state, move)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    return outcome.winner
+
+
+@needs_compiled
+@pytest.mark.parametrize(("level", "seed", "seconds"), [(0, 1, 0.0), (3, 2, 0.3), (5, 3, 0.5), (5, 4, 0.5)])
+def test_level_five_with_yellow_wins_from_the_empty_grid(level: int, seed: int, seconds: float) -> None:
+    assert play_out(level, seed, seconds) == 0
