@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from ludoteca.core.declaration import CommandContext
-from ludoteca.games.khet import khet2ai
+from ludoteca.games.khet import GAME, khet2ai
 from ludoteca.games.khet.bench import main
+from ludoteca.games.khet.openings import opening
 
 
 def _context() -> CommandContext:
@@ -76,3 +77,14 @@ def test_an_illegal_answer_stops_the_match(tmp_path: Path) -> None:
     path = _stand_in(tmp_path, "        reply = 'a1a2'\n")
     with pytest.raises(khet2ai.EngineError, match="a1a2"):
         khet2ai.match(path, 2, 0.02, 1, ["classic"], 12, 2)
+
+
+@pytest.mark.parametrize(("variant", "setup"), [("khet2", "imhotep"), ("horus", "classic-horus")])
+def test_openings_are_quiet_and_leave_no_shot_that_wins_at_once(variant: str, setup: str) -> None:
+    # Imhotep's pair 4 once let Silver's third ply strike Red's Pharaoh in a match against Khet2-AI
+    for seed in range(6):
+        state = opening(variant, setup, 2, seed)
+        assert state.ply == 2 and len(state.history) == 3  # nothing destroyed
+        for reply in GAME.legal_moves(state):
+            end = GAME.play(state, reply).end
+            assert end is None or end.winner != state.turn

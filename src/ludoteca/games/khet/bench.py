@@ -16,7 +16,6 @@ give its executable; `khet2ai.py` says how the games are refereed.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections.abc import Sequence
@@ -26,6 +25,7 @@ from ludoteca.ai.base import Budget
 from ludoteca.ai.native import is_compiled
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.khet import GAME, khet2ai
+from ludoteca.games.khet.openings import opening
 from ludoteca.games.khet.players import THINK_SECONDS, KhetPlayer
 from ludoteca.games.khet.search import Engine, kernel
 from ludoteca.games.khet.state import KhetState
@@ -92,22 +92,6 @@ class Tally:
     depths: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
 
 
-def opening(variant: str, setup: str, plies: int, seed: int) -> KhetState:
-    """The setup after `plies` random moves that destroy nothing (so games differ from the start)."""
-    state = _start(variant, setup)
-    rng = random.Random(seed)
-    for _ply in range(plies):
-        quiet = []
-        for move in GAME.legal_moves(state):
-            after = GAME.play(state, move)
-            if after.beam is None or not after.beam.destroyed:
-                quiet.append(after)
-        if not quiet:
-            break
-        state = rng.choice(quiet)
-    return state
-
-
 def play_game(
     players: tuple[KhetPlayer, KhetPlayer],
     state: KhetState,
@@ -143,7 +127,8 @@ def bench_match(
     think = (THINK_SECONDS[a] * scale, THINK_SECONDS[b] * scale)
     print(
         f"level {a} ({think[0]:g} s/move) against level {b} ({think[1]:g} s/move), {games} games: each "
-        f"opening ({opening_plies} random quiet plies) played twice with colours swapped, setups "
+        f"opening ({opening_plies} random quiet plies, no shot winning at once) played twice with "
+        "colours swapped, setups "
         f"{', '.join(s for _v, s in setups)} in turn, a draw after {max_plies} plies"
         + (", thinking time counted in processor seconds" if processor_clock else "")
     )

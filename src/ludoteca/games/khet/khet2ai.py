@@ -19,7 +19,6 @@ Khet2-AI is not part of Ludoteca: build it yourself where you like and give the 
 from __future__ import annotations
 
 import queue
-import random
 import statistics
 import subprocess
 import threading
@@ -32,8 +31,8 @@ from ludoteca.ai.base import Budget
 from ludoteca.games.khet import GAME
 from ludoteca.games.khet.moves import Move
 from ludoteca.games.khet.notation import format_move
+from ludoteca.games.khet.openings import opening_line
 from ludoteca.games.khet.players import KhetPlayer
-from ludoteca.games.khet.state import KhetState
 
 #: Ludoteca's setups and Khet2-AI's names for them
 SETUP_NAMES: Final = {"classic": "standard", "imhotep": "imhotep", "dynasty": "dynasty"}
@@ -129,26 +128,6 @@ class MatchTally:
         return self.wins + self.draws / 2
 
 
-def opening_line(setup: str, plies: int, seed: int) -> list[Move]:
-    """`plies` random moves from `setup` that destroy nothing (so games differ from the start)."""
-    state = GAME.start(GAME.options({"variant": "khet2", "setup": setup}), 0, 2)
-    rng = random.Random(seed)
-    line: list[Move] = []
-    for _ply in range(plies):
-        quiet = [m for m in GAME.legal_moves(state) if not _destroys(state, m)]
-        if not quiet:
-            break
-        move = rng.choice(quiet)
-        line.append(move)
-        state = GAME.play(state, move)
-    return line
-
-
-def _destroys(state: KhetState, move: Move) -> bool:
-    beam = GAME.play(state, move).beam
-    return beam is not None and bool(beam.destroyed)
-
-
 def play_game(
     engine: Khet2AI,
     player: KhetPlayer,
@@ -214,7 +193,8 @@ def match(
     of `opening_plies` random quiet plies, each played once from each side, setups in turn."""
     print(
         f"Ludoteca level {level} against Khet2-AI ({path}), {seconds:g} s of processor time a move "
-        f"each, {games} games: each opening ({opening_plies} random quiet plies) played from both "
+        f"each, {games} games: each opening ({opening_plies} random quiet plies, no shot winning at "
+        f"once) played from both "
         f"sides, setups {', '.join(setups)} in turn; drawn by a third repetition, "
         f"{QUIET_PLIES} plies without a removal, or {max_plies} plies",
         flush=True,
@@ -226,7 +206,7 @@ def match(
         for number in range(games):
             pair = number // 2
             setup = setups[pair % len(setups)]
-            opening = opening_line(setup, opening_plies, pair)
+            opening = opening_line("khet2", setup, opening_plies, pair)
             seat = number % 2
             player = KhetPlayer(level, seed=number)
             player.engine(False).clock = time.process_time
