@@ -13,20 +13,14 @@ from ludoteca.ai import native
 from ludoteca.games.connect4 import kernel as plain
 from ludoteca.games.connect4.bitboard import threats
 from ludoteca.games.connect4.solver import Position
+from tests.kernel_forms import kernel_form
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.fixture(params=["plain", "compiled"])
 def form(request: pytest.FixtureRequest) -> ModuleType:
-    if request.param == "plain":
-        return plain
-    if not native.enabled():
-        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    module = native.compiled(plain)
-    # CI and developers' machines have a C compiler: a build that fails there is a bug
-    assert native.is_compiled(module), "the kernel did not compile (see the log for why)"
-    return module
+    return kernel_form(plain, request.param)
 
 
 def public(name: str, start: int, count: int) -> list[tuple[Position, int]]:

@@ -27,6 +27,7 @@ from ludoteca.games.khet.laser import shoot
 from ludoteca.games.khet.moves import TURN_CCW, TURN_CW, generate, move_kind
 from ludoteca.games.khet.search import Engine
 from ludoteca.games.khet.state import KhetState
+from tests.kernel_forms import kernel_form
 
 from .helpers import start
 
@@ -38,14 +39,7 @@ WIN, INFINITY = plain.WIN, plain.INF
 
 @pytest.fixture(params=["plain", "compiled"])
 def form(request: pytest.FixtureRequest) -> ModuleType:
-    if request.param == "plain":
-        return plain
-    if not native.enabled():
-        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    module = native.compiled(plain)
-    # CI and developers' machines have a C compiler: a build that fails there is a bug
-    assert native.is_compiled(module), "the kernel did not compile (see the log for why)"
-    return module
+    return kernel_form(plain, request.param)
 
 
 def _perft_rows() -> list[tuple[str, str, int, int]]:
