@@ -68,6 +68,11 @@ LINE_RESOLVE_EMPTIES: Final = 12
 TT_EMPTIES: Final = 8
 #: a bound wider than any disc difference
 INF: Final = 65
+#: null-window tests that step from the guess by one value before the steps double: a test far
+#: from the value costs more than two near it (over 24 positions with 20 empties from games, with
+#: the midgame search's guess: 19.5 s for all, 2.2 s for the slowest, against 20.8 s and 2.6 s
+#: doubling from the start)
+CLOSE_TESTS: Final = 3
 
 
 #: the kernel's table and node counter belong to the whole program, so a solve counting positions
@@ -159,12 +164,13 @@ class EndgameSolver:
     ) -> tuple[int, Square]:
         """The exact value by null-window tests only. A test "is the value at least t?" returns
         a bound (fail-soft) and the table keeps its work for the next test. Thresholds move away
-        from the first guess in doubling steps until the value is bracketed, then halve the
-        bracket. Values (and so bounds) are always even."""
+        from the first guess by one value at a time for the first CLOSE_TESTS tests, then in
+        doubling steps, until the value is bracketed; then they halve the bracket. Values (and so
+        bounds) are always even."""
         lower, upper = -64, 64
         best = first if first is not None else moves.bit_length() - 1
         threshold = min(max(guess + (guess & 1), lower + 2), upper)
-        step, direction = 2, 0
+        step, direction, tests = 2, 0, 0
         while lower < upper:
             score, move = self._root(p, o, threshold - 1, threshold, moves, best)
             if score >= threshold:
@@ -179,7 +185,9 @@ class EndgameSolver:
                 threshold = upper - step + 2
             else:
                 threshold = lower + 2 * ((upper - lower) // 4 + 1)
-            step *= 2
+            tests += 1
+            if tests >= CLOSE_TESTS:
+                step *= 2
             threshold = min(max(threshold, lower + 2), upper)
         return lower, best
 

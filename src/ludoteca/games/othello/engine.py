@@ -46,6 +46,11 @@ INFINITY: Final = 10_000_000
 EXACT, LOWER, UPPER = 0, 1, 2
 #: how many entries the table may hold before it is cleared
 TABLE_LIMIT: Final = 400_000
+#: the midgame evaluation's units per final disc of difference, for the exact solver's first guess.
+#: Near the end the evaluation is sure of itself: fitted on 24 positions with 20 empties from games
+#: (`ludoteca bench othello --level5`), 20 units a disc made the solves 25 % quicker than 10, and
+#: the slowest one half as long
+GUESS_UNITS_PER_DISC: Final = 20
 
 
 class Engine:
@@ -108,8 +113,8 @@ class Engine:
                 solver.node_limit = None
             solver.deadline, solver.stop = deadline, self.stop
             try:
-                # the evaluation counts about ten units a disc
-                result = solver.solve(p, o, first=best, guess=self.score // 10)
+                guess = round(self.score / GUESS_UNITS_PER_DISC)
+                result = solver.solve(p, o, first=best, guess=guess)
             except SolveTimeout:
                 return best
             finally:

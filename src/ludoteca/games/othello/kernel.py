@@ -52,7 +52,7 @@ INF = cython.declare(cython.int, 65)
 _nodes = cython.declare(cython.longlong, 0)
 
 #: from this many empties on, the exact search keeps what it learns of a position in its table
-TABLE_EMPTIES = cython.declare(cython.int, 10)
+TABLE_EMPTIES = cython.declare(cython.int, 9)
 #: the table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts about
 #: its position, true in any later search, so the table is never cleared
 TABLE_BITS = cython.declare(cython.int, 19)
@@ -287,6 +287,38 @@ def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cytho
 
 
 @cython.cfunc
+def _two(
+    p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
+) -> cython.int:
+    """Exact value with two empties: both squares tried in turn (ordering them gains nothing here,
+    and the general loop's bookkeeping costs more than the search)."""
+    global _nodes
+    _nodes += 1
+    empty: cython.ulonglong = ~(p | o) & FULL
+    first: cython.ulonglong = empty & (~empty + _ONE) & FULL
+    second: cython.ulonglong = empty ^ first
+    a: cython.int = _lowest(first)
+    b: cython.int = _lowest(second)
+    best: cython.int = -INF
+    score: cython.int
+    f: cython.ulonglong = flips(p, o, a)
+    if f:
+        best = -_last(o ^ f, p | f | first, b)
+        if best >= beta:
+            return best
+    f = flips(p, o, b)
+    if f:
+        score = -_last(o ^ f, p | f | second, a)
+        if score > best:
+            best = score
+    if best == -INF:
+        if passed:
+            return final_score(p, o)
+        return -_two(o, p, -beta, -alpha, True)
+    return best
+
+
+@cython.cfunc
 def _scan(
     p: cython.ulonglong,
     o: cython.ulonglong,
@@ -301,6 +333,8 @@ def _scan(
     empty: cython.ulonglong = ~(p | o) & FULL
     if empties == 1:
         return _last(p, o, _lowest(empty))
+    if empties == 2:
+        return _two(p, o, alpha, beta, passed)
     _nodes += 1
     candidates: cython.ulonglong = empty & _neighbours(o)
     odd: cython.ulonglong = _odd_quarters(empty)
@@ -410,6 +444,8 @@ def solve_exact(
     original_beta: cython.int = beta
     keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
     squares = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    # the discs each move turns over, found while ordering and kept for the search
+    turned = cython.declare(cython.ulonglong[32])  # type: ignore[misc,valid-type]
     count: cython.int = 0
     low: cython.ulonglong
     f: cython.ulonglong
@@ -424,10 +460,10 @@ def solve_exact(
         low = moves & (~moves + _ONE) & FULL
         moves ^= low
         square = _lowest(low)
+        f = flips(p, o, square)
         if square == remembered:
             key = -1000
         else:
-            f = flips(p, o, square)
             mine = p | f | low
             reply = legal_moves(o ^ f, mine)
             left = empty ^ low
@@ -441,16 +477,18 @@ def solve_exact(
         while i > 0 and keys[i - 1] > key:
             keys[i] = keys[i - 1]
             squares[i] = squares[i - 1]
+            turned[i] = turned[i - 1]
             i -= 1
         keys[i] = key
         squares[i] = square
+        turned[i] = f
         count += 1
     best: cython.int = -INF
     best_move: cython.int = -1
     score: cython.int
     for j in range(count):
         square = squares[j]
-        f = flips(p, o, square)
+        f = turned[j]
         low = _ONE << square
         if j == 0:
             score = -solve_exact(o ^ f, p | f | low, -beta, -alpha, False)
