@@ -13,7 +13,7 @@ import pytest
 from ludoteca.ai.base import Budget, SearchCancelled, SearchInfo
 from ludoteca.games.othello import GAME, PASS, OthelloState
 from ludoteca.games.othello.bitboard import BIT, flips, legal_moves, squares_of
-from ludoteca.games.othello.endgame import EndgameSolver
+from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE
@@ -283,3 +283,25 @@ def test_a_counted_budget_large_enough_plays_the_exact_move() -> None:
     budget = Budget(None, nodes=5_000_000)
     assert player_for_level(5).choose(GAME, state, seat, budget) in best
     assert budget.spent < 5_000_000
+
+
+def test_a_solve_out_of_time_keeps_a_move_proven_to_reach_its_bound() -> None:
+    ((p, o),) = endgame_positions(1, 14, seed=41)
+    exact = EndgameSolver().solve(p, o).score
+    limit, stopped_with_proof = 256, 0
+    while limit < 10_000_000:
+        solver = EndgameSolver(node_limit=limit)
+        try:
+            solver.solve(p, o, guess=exact - 8)
+        except SolveTimeout:
+            if solver.proven is not None:
+                bound, move = solver.proven
+                f = flips(p, o, move)
+                assert bound <= exact
+                assert -EndgameSolver().solve(o ^ f, p | f | BIT[move]).score >= bound
+                stopped_with_proof += 1
+        else:
+            break
+        limit *= 2
+    # the guess lies below the value: tests prove bounds on the way up before the solve ends
+    assert stopped_with_proof >= 1

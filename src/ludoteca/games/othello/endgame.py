@@ -113,6 +113,9 @@ class EndgameSolver:
         #: the positions (the kernel's included) a solve may search; None: no count
         self.node_limit = node_limit
         self._limit: float = float("inf")
+        #: during a solve, the best lower bound proven so far and a move that reaches it (None
+        #: until a test proves one): a move worth playing should the solve run out of time
+        self.proven: tuple[int, Square] | None = None
 
     # ----- public ---------------------------------------------------------------------------------
     def solve(
@@ -147,6 +150,7 @@ class EndgameSolver:
     ) -> SolveResult:
         started = time.perf_counter()
         self.nodes = 0
+        self.proven = None
         moves = legal_moves(p, o)
         if not moves:
             if not legal_moves(o, p):
@@ -175,6 +179,7 @@ class EndgameSolver:
             score, move = self._root(p, o, threshold - 1, threshold, moves, best)
             if score >= threshold:
                 lower, best = score, move
+                self.proven = (lower, best)
                 direction = direction or 1
             else:
                 upper = score

@@ -116,7 +116,9 @@ class Engine:
                 guess = round(self.score / GUESS_UNITS_PER_DISC)
                 result = solver.solve(p, o, first=best, guess=guess)
             except SolveTimeout:
-                return best
+                # a move proven to reach some score beats the midgame search's guess: near the
+                # end of the time it is usually already a best move, only not yet proven one
+                return best if solver.proven is None else solver.proven[1]
             finally:
                 self.spent = self.nodes + solver.nodes
             if report is not None:
