@@ -11,7 +11,8 @@ Sections (all but the tournament run when none is named):
   the same positions are solved by Edax on one thread too, and the ratio of processor times printed;
 * level5: positions with `--empties` empty squares from games of the engine against itself (random
   openings): does level 5 play a best move (checked by solving every move exactly) in its 2 s, and
-  how long does its exact solve take;
+  how long does its exact solve take; with `--to-the-end`, each position is also played out by
+  level 5 against a perfect opponent, and its final score compared with the position's exact value;
 * tournament: computer levels against each other, colours alternating, each pair of games from
   the same random opening.
 
@@ -46,7 +47,7 @@ from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
 from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
-from ludoteca.games.othello.search import after, kernel, legal_moves
+from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
 from ludoteca.games.othello.settings import EngineSettings, SearchProgress
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
@@ -223,8 +224,25 @@ def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]
     return found
 
 
-def bench_level5(count: int, empties: int, seed: int) -> None:
-    best_played = solved = 0
+def _played_out(p: int, o: int, player: EnginePlayer) -> int:
+    """The final disc difference for the side to move in (p, o), played by `player` to the end
+    against a perfect opponent (every reply solved exactly)."""
+    sign = 1
+    while True:
+        moves = legal_moves(p, o)
+        if not moves:
+            if not legal_moves(o, p):
+                return sign * final_score(p, o)
+            p, o, sign = o, p, -sign
+            continue
+        move = player.engine.choose(p, o, THINK_SECONDS[5]) if sign == 1 else EndgameSolver().solve(p, o).move
+        assert move is not None
+        p, o = after(p, o, move)
+        sign = -sign
+
+
+def bench_level5(count: int, empties: int, seed: int, to_the_end: bool = False) -> None:
+    best_played = solved = perfect = 0
     cpus = []
     for p, o in _game_positions(count, empties, seed):
         reports: list[SearchProgress] = []
@@ -233,13 +251,21 @@ def bench_level5(count: int, empties: int, seed: int) -> None:
         cpu = time.process_time()
         move = player.engine.choose(p, o, THINK_SECONDS[5], report=reports.append)
         cpus.append(time.process_time() - cpu)
-        _, best = EndgameSolver().best_moves(p, o)
+        value, best = EndgameSolver().best_moves(p, o)
         best_played += move in best
         solved += any(report.exact for report in reports)
+        if to_the_end:
+            kernel.clear_table()
+            perfect += _played_out(p, o, EnginePlayer(LEVEL_SETTINGS[5], THINK_SECONDS[5])) == value
     print(
         f"level 5 from {empties} empties, {count} positions from games: a best move {best_played} times, "
         f"solved within {THINK_SECONDS[5]:g} s {solved} times; median {_median(cpus):.2f} s CPU a move"
     )
+    if to_the_end:
+        print(
+            f"played to the end against a perfect opponent: the position's exact value reached "
+            f"{perfect} times of {count}"
+        )
 
 
 def bench_tournament(
@@ -270,6 +296,11 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--edax", type=Path, default=None, help="an Edax binary to solve FFO #40–#44 too")
     parser.add_argument("--level5", action="store_true", help="level 5's endgame moves checked exactly")
     parser.add_argument("--empties", type=int, default=20, help="empty squares of the level 5 positions")
+    parser.add_argument(
+        "--to-the-end",
+        action="store_true",
+        help="with --level5: play each position out against a perfect player",
+    )
     parser.add_argument("--tournament", action="store_true", help="levels against each other")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
     parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
@@ -292,7 +323,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     if args.ffo:
         bench_ffo(args.repeats, args.edax)
     if args.level5:
-        bench_level5(args.positions, args.empties, args.seed)
+        bench_level5(args.positions, args.empties, args.seed, args.to_the_end)
     if args.tournament:
         bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
     return 0
