@@ -13,7 +13,7 @@ from ludoteca.core.seats import SeatSpec
 from ludoteca.games.qwirkle import GAME
 from ludoteca.games.qwirkle.terminal import QwirkleTerminalBoard
 from ludoteca.games.qwirkle.text_board import paint_tile
-from ludoteca.games.qwirkle.tiles import make, parse_tile
+from ludoteca.games.qwirkle.tiles import KINDS, make, parse_tile, tile_name, tile_plural
 from ludoteca.i18n import set_language
 from ludoteca.kits.terminal.console import Console
 from ludoteca.kits.terminal.style import Style, detect_style
@@ -101,3 +101,33 @@ def test_a_terminal_that_says_it_has_256_colours_gets_them(monkeypatch: pytest.M
     assert detect_style(Tty()).colours == 256
     monkeypatch.setenv("TERM", "xterm")
     assert detect_style(Tty()).colours == 16
+
+
+def test_french_tile_names_make_the_colour_agree_with_the_shape() -> None:
+    get_game("qwirkle")
+    english = [(tile_name(make(s, c)), tile_plural(make(s, c))) for s in range(KINDS) for c in range(KINDS)]
+    set_language("fr")
+    try:
+        french = {
+            (s, c): (tile_name(make(s, c)), tile_plural(make(s, c)))
+            for s in range(KINDS)
+            for c in range(KINDS)
+        }
+    finally:
+        set_language("en")
+    assert english[0] == ("orange square", "orange squares")
+    # shapes 2 and 5 are feminine in French (étoile, croix); colour digits 2 blue, 4 purple, 5 green
+    assert french[2, 5] == ("étoile verte", "étoiles vertes")
+    assert french[5, 4] == ("croix violette", "croix violettes")
+    assert french[0, 2] == ("carré bleu", "carrés bleus")
+    assert french[1, 0] == ("rond orange", "ronds orange")
+    for (shape, _colour), (one, many) in french.items():
+        feminine = shape in (2, 5)
+        adjective = one.rsplit(" ", 1)[1]
+        assert adjective in (
+            ("orange", "rouge", "bleue", "jaune", "violette", "verte")
+            if feminine
+            else ("orange", "rouge", "bleu", "jaune", "violet", "vert")
+        )
+        plural = many.rsplit(" ", 1)[1]
+        assert plural == adjective if adjective == "orange" else plural == adjective + "s"

@@ -32,9 +32,110 @@ TILE_TYPES = KINDS * KINDS
 COPIES = {"normal": 3, "short": 1}
 
 _SHAPE_NAMES = (N_("square"), N_("circle"), N_("star"), N_("diamond"), N_("clover"), N_("cross"))
-_SHAPE_PLURALS = (N_("squares"), N_("circles"), N_("stars"), N_("diamonds"), N_("clovers"), N_("crosses"))
 #: colour digits follow the brief's example (1 red, 2 blue, 0 orange, 5 green)
 _COLOUR_NAMES = (N_("orange"), N_("red"), N_("blue"), N_("yellow"), N_("purple"), N_("green"))
+#: every tile's name, written out whole so that a language can make its colour agree with its
+#: shape (French: « étoile verte », « carrés bleus »); by shape, then colour digit
+_TILE_NAMES = (
+    (
+        N_("orange square"),
+        N_("red square"),
+        N_("blue square"),
+        N_("yellow square"),
+        N_("purple square"),
+        N_("green square"),
+    ),
+    (
+        N_("orange circle"),
+        N_("red circle"),
+        N_("blue circle"),
+        N_("yellow circle"),
+        N_("purple circle"),
+        N_("green circle"),
+    ),
+    (
+        N_("orange star"),
+        N_("red star"),
+        N_("blue star"),
+        N_("yellow star"),
+        N_("purple star"),
+        N_("green star"),
+    ),
+    (
+        N_("orange diamond"),
+        N_("red diamond"),
+        N_("blue diamond"),
+        N_("yellow diamond"),
+        N_("purple diamond"),
+        N_("green diamond"),
+    ),
+    (
+        N_("orange clover"),
+        N_("red clover"),
+        N_("blue clover"),
+        N_("yellow clover"),
+        N_("purple clover"),
+        N_("green clover"),
+    ),
+    (
+        N_("orange cross"),
+        N_("red cross"),
+        N_("blue cross"),
+        N_("yellow cross"),
+        N_("purple cross"),
+        N_("green cross"),
+    ),
+)
+_TILE_PLURALS = (
+    (
+        N_("orange squares"),
+        N_("red squares"),
+        N_("blue squares"),
+        N_("yellow squares"),
+        N_("purple squares"),
+        N_("green squares"),
+    ),
+    (
+        N_("orange circles"),
+        N_("red circles"),
+        N_("blue circles"),
+        N_("yellow circles"),
+        N_("purple circles"),
+        N_("green circles"),
+    ),
+    (
+        N_("orange stars"),
+        N_("red stars"),
+        N_("blue stars"),
+        N_("yellow stars"),
+        N_("purple stars"),
+        N_("green stars"),
+    ),
+    (
+        N_("orange diamonds"),
+        N_("red diamonds"),
+        N_("blue diamonds"),
+        N_("yellow diamonds"),
+        N_("purple diamonds"),
+        N_("green diamonds"),
+    ),
+    (
+        N_("orange clovers"),
+        N_("red clovers"),
+        N_("blue clovers"),
+        N_("yellow clovers"),
+        N_("purple clovers"),
+        N_("green clovers"),
+    ),
+    (
+        N_("orange crosses"),
+        N_("red crosses"),
+        N_("blue crosses"),
+        N_("yellow crosses"),
+        N_("purple crosses"),
+        N_("green crosses"),
+    ),
+)
 
 
 def make(shape: int, colour: int) -> Tile:
@@ -83,14 +184,12 @@ def shape_name(shape: int) -> str:
 
 def tile_name(tile: Tile) -> str:
     """`red square`."""
-    return _("{colour} {shape}").format(colour=colour_name(colour_of(tile)), shape=shape_name(shape_of(tile)))
+    return _(_TILE_NAMES[shape_of(tile)][colour_of(tile)])
 
 
 def tile_plural(tile: Tile) -> str:
     """`red squares`."""
-    return _("{colour} {shapes}").format(
-        colour=colour_name(colour_of(tile)), shapes=_(_SHAPE_PLURALS[shape_of(tile)])
-    )
+    return _(_TILE_PLURALS[shape_of(tile)][colour_of(tile)])
 
 
 def remove_tiles(hand: Iterable[Tile], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
