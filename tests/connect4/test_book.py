@@ -12,7 +12,15 @@ from ludoteca.ai import native
 from ludoteca.ai.base import Budget
 from ludoteca.games.connect4 import GAME
 from ludoteca.games.connect4.bitboard import mirror
-from ludoteca.games.connect4.book import BOOK_FILE, Book, canonical, position_of, read, shipped, write
+from ludoteca.games.connect4.book import (
+    BOOK_FILE,
+    Book,
+    canonical,
+    position_of,
+    read,
+    shipped,
+    write,
+)
 from ludoteca.games.connect4.book_builder import LEAF_NODES, cold_cost
 from ludoteca.games.connect4.players import player_for_level
 from ludoteca.games.connect4.solver import Position, Solver, kernel

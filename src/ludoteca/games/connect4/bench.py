@@ -289,6 +289,8 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--limit", type=int, default=None, help="N positions of each set, evenly spread")
     parser.add_argument("--pons", type=Path, default=None, help="a build of Pons' solver, for the ratio")
     parser.add_argument("--build-book", action="store_true", help="build the opening book (hours)")
+    parser.add_argument("--build-scores", action="store_true", help="exact scores of the first positions")
+    parser.add_argument("--score-discs", type=int, default=None, help="up to how many discs (default 4)")
     parser.add_argument("--book-out", type=Path, default=None, help="where to write it (the game's own)")
     parser.add_argument(
         "--leaf-nodes", type=int, default=None, help="positions a cold solve may need past the book"
@@ -308,6 +310,17 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
             lambda line: print(line, flush=True),
         )
         print("\n".join(book.about))
+        return 0
+    if args.build_scores:
+        from ludoteca.games.connect4 import book_builder
+        from ludoteca.games.connect4.book import SCORES_FILE
+
+        scores = book_builder.build_scores(
+            args.book_out or SCORES_FILE,
+            book_builder.SCORE_DISCS if args.score_discs is None else args.score_discs,
+            lambda line: print(line, flush=True),
+        )
+        print("\n".join(scores.about))
         return 0
     chosen = args.perft or args.solver or args.depth or args.tournament or args.profile
     if args.perft or not chosen:

@@ -5,8 +5,9 @@ The score is for the side to move: 0 a draw; positive, it wins, and 22 minus the
 of its own discs on the board once its winning disc is played; negative, it loses as fast as the
 opponent's figure says.
 
-With ``--weak`` (win, draw or loss only), a position of the opening book's winning strategy for the
-first player is answered from the book, with the winning move it keeps (`book.py`).
+The opening book (`book.py`) answers at once every position of up to 4 discs (exact score and best
+moves), and, with ``--weak`` (win, draw or loss only), every position of its winning strategy for
+the first player (with the winning move it keeps). Other positions are searched.
 
 ``--positions FILE`` solves every line ``MOVES [expected]`` of a file (the public benchmark format),
 prints ``MOVES SCORE`` for each, then a summary: how many, how many agree with the expected scores,
@@ -24,7 +25,8 @@ from pathlib import Path
 
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.connect4 import book
-from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
+from ludoteca.games.connect4.bitboard import WIDTH
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, win_score
 from ludoteca.i18n import _
 
 
@@ -68,6 +70,15 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     if position.played >= 42:
         print(_("The grid is full: a draw."))
         return 0
+    exact = book.shipped_scores().get(position.current, position.mask)
+    if exact is not None:
+        score, best = exact
+        print(_("Score: {score:+d} ({meaning})").format(score=score, meaning=explain(score, position.played)))
+        print(_("Best move(s): {moves}").format(moves=" ".join(str(c + 1) for c in best)))
+        if show_all:
+            _print_columns(_column_scores(position, Solver()))
+        print(_("From the opening book, with no search."))
+        return 0
     if weak and not show_all:
         column = book.shipped().move(position.current, position.mask)
         if column is not None:
@@ -80,7 +91,7 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     started = time.perf_counter()
     try:
         score, best = solver.best_moves(position, weak=weak, seconds=seconds)
-        scores = solver.analyse(position) if show_all else {}
+        scores = _column_scores(position, solver, seconds) if show_all else {}
     except SolverTimeout:
         print(_("Not solved within {s:g} s.").format(s=seconds), file=sys.stderr)
         return 1
@@ -90,13 +101,39 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     )
     print(_("Best move(s): {moves}").format(moves=" ".join(str(c + 1) for c in best)))
     if scores:
-        print(
-            _("Every column: {scores}").format(
-                scores="  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items()))
-            )
-        )
+        _print_columns(scores)
     print(_("Solved in {t:.3f} s ({nodes} positions searched).").format(t=elapsed, nodes=solver.nodes))
     return 0
+
+
+def _column_scores(position: Position, solver: Solver, seconds: float | None = None) -> dict[int, int]:
+    """Every open column's exact score: from the book's scores where it has the position reached,
+    by the solver elsewhere."""
+    table = book.shipped_scores()
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    scores = {}
+    for column in range(WIDTH):
+        if not position.can_play(column):
+            continue
+        if position.wins_with(column):
+            scores[column] = win_score(position.played)
+            continue
+        child = position.play(column)
+        known = table.get(child.current, child.mask)
+        if known is not None:
+            scores[column] = -known[0]
+        else:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            scores[column] = -solver.solve(child, seconds=left)
+    return scores
+
+
+def _print_columns(scores: dict[int, int]) -> None:
+    print(
+        _("Every column: {scores}").format(
+            scores="  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items()))
+        )
+    )
 
 
 def solve_file(path: Path, weak: bool, seconds: float | None) -> int:
