@@ -25,7 +25,7 @@ from ludoteca.games.connect4.book_builder import LEAF_NODES, cold_cost
 from ludoteca.games.connect4.players import player_for_level
 from ludoteca.games.connect4.solver import Position, Solver, kernel
 
-COMPILED = native.is_compiled(kernel)
+COMPILED = native.is_compiled(kernel())
 needs_compiled = pytest.mark.skipif(
     not COMPILED, reason="the book's promise holds for the compiled kernel (the plain one is slower)"
 )

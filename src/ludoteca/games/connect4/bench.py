@@ -325,7 +325,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     chosen = args.perft or args.solver or args.depth or args.tournament or args.profile
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)
-    form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
+    form = "compiled (Cython)" if native.is_compiled(kernel()) else "plain Python"
     print(f"solver kernel: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.solver or not chosen:
         folders = [args.sets, _DATA] if args.sets is not None else [_DATA]

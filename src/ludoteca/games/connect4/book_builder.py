@@ -185,7 +185,7 @@ def _save(walk: _Walk, finished: bool) -> Book:
 def _compiled() -> bool:
     from ludoteca.ai.native import is_compiled
 
-    return is_compiled(kernel)
+    return is_compiled(kernel())
 
 
 def _layers(discs: int) -> list[list[Position]]:
