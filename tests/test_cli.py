@@ -153,3 +153,32 @@ def test_a_players_own_khet_setup_starts_from_the_terminal_menu(home: Path) -> N
     assert out.returncode == 0, out.stderr
     assert "not a standard setup" not in out.stdout
     assert "Silver to move>" in out.stdout
+
+
+def test_the_command_line_and_its_argument_errors_in_french(home: Path) -> None:
+    help_text = run_ludoteca(["--help"], home, LUDOTECA_LANG="fr").stdout
+    assert help_text.startswith("utilisation : ludoteca [COMMANDE]") and "liste les jeux" in help_text
+    bad_seed = run_ludoteca(["play", "connect4", "--seed", "ten"], home, LUDOTECA_LANG="fr")
+    assert bad_seed.returncode == 2
+    assert (
+        "ludoteca play : erreur : argument --seed : la graine doit être un nombre entier" in bad_seed.stderr
+    )
+    assert "usage" not in bad_seed.stderr and "error" not in bad_seed.stderr
+    bad_colours = run_ludoteca(["play", "fiveormore", "--colours", "many"], home, LUDOTECA_LANG="fr")
+    assert "ludoteca : Couleurs doit être un nombre entier" in bad_colours.stderr
+    english = run_ludoteca(["play", "fiveormore", "--colours", "many"], home).stderr
+    assert "Colours must be a whole number" in english and "many" in english
+
+
+def test_a_wrong_number_of_players_names_the_number_a_game_is_for(home: Path) -> None:
+    # "for 2–2 players, not 1" read like a typo; a game for an exact number says that number
+    out = run(["play", "connect4", "--players", "human"], home)
+    assert out.returncode == 2 and "Connect Four is for 2 players, not 1" in out.stderr
+    out = run(["play", "fiveormore", "--players", "human,human"], home)
+    assert "Five or More is for 1 player, not 2" in out.stderr
+    out = run(["play", "qwirkle", "--players", "human"], home)
+    assert "Qwirkle is for 2–4 players, not 1" in out.stderr
+    french = run_ludoteca(["play", "connect4", "--players", "human"], home, LUDOTECA_LANG="fr")
+    assert "Puissance 4 se joue à 2 joueurs, pas 1" in french.stderr
+    french = run_ludoteca(["play", "fiveormore", "--players", "human,human"], home, LUDOTECA_LANG="fr")
+    assert "Five or More se joue seul, pas à 2" in french.stderr

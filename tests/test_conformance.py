@@ -99,6 +99,9 @@ def test_notation_round_trips(game: Game[Any, Any], options: dict[str, Any], sea
         for move in random.Random(0).sample(legal, min(len(legal), 40)):
             text = game.format_move(state, move)
             assert game.parse_move(state, text) == move, text
+            # `moves KEY` asks for a group by its words, so a group is a non-empty line of words
+            group = game.move_group(state, move)
+            assert isinstance(group, str) and group.split() and "\n" not in group, (text, group)
 
 
 @pytest.mark.parametrize(("game", "options", "seats"), CASES)

@@ -13,6 +13,7 @@ import pytest
 
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import parse_seats
+from ludoteca.core.think import Think
 from ludoteca.kits.terminal.console import MAX_LINE, Console
 from ludoteca.match import Match
 from ludoteca.shells.terminal.menu import Menu
@@ -63,6 +64,23 @@ def test_a_menu_seed_that_is_not_a_number_is_asked_again() -> None:
         assert menu.ask_seed() == 42
     assert "the seed must be a whole number" in out.getvalue()
     assert "the seed is too long" in out.getvalue()
+
+
+def test_the_menu_asks_how_computers_think_and_a_count_asks_for_the_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[Match] = []
+    monkeypatch.setattr(TerminalGame, "run", lambda self: started.append(self.match) or 0)
+    # Play, Connect Four, classic, 42 drops; a person and level 3; a budget mistyped, then a count;
+    # Connect Four has no chance, but with a count the seed names the game, so it is asked
+    typed = "1\n2\n\n\nh\n\n3\nnodes:x\nnodes:500\n42\n"
+    out = io.StringIO()
+    with Store() as store:
+        Menu(store, Console(io.StringIO(typed), out)).run()
+    assert "the number of positions to search must be a whole number" in out.getvalue()
+    assert len(started) == 1
+    assert started[0].thinking == Think(nodes=500) and started[0].seed == 42
+    assert '[Think "nodes:500"]' in started[0].to_record().dumps()
 
 
 def test_a_line_of_a_megabyte_is_refused_once_without_being_echoed() -> None:

@@ -60,7 +60,7 @@ def play_moves(term: Terminal, count: int | None) -> bool:
             return True
         term.send("moves")
         listing = term.read_until(PROMPT).splitlines()
-        term.send(listing[1].split()[0])  # the line after the echoed command
+        term.send(listing[2].split()[0])  # after the echoed command and the count
         played += 1
     return False
 

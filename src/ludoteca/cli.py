@@ -28,12 +28,12 @@ from ludoteca.core.text import (
     clean_line,
     has_undecodable,
     read_int,
-    read_seconds,
     read_seed,
 )
-from ludoteca.i18n import _, set_language
+from ludoteca.core.think import read_think
+from ludoteca.i18n import N_, _, ngettext, os_reason, set_language
 from ludoteca.shells import listings
-from ludoteca.shells.options import add_option_flags, argument_type, given_options
+from ludoteca.shells.options import add_option_flags, argument_type, flag, given_options
 
 USAGE_ERROR = 2
 
@@ -94,11 +94,20 @@ def cmd_games(argv: list[str]) -> int:
         seats = (
             f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats}–{info.max_seats}"
         )
-        print(f"{info.key:<11} {_(info.title)} — {_(info.summary)} [{_('players')}: {seats}]")
+        line = _("{title} — {summary} [players: {seats}]")
+        print(f"{info.key:<11} " + line.format(title=_(info.title), summary=_(info.summary), seats=seats))
         for spec in info.options:
-            choices = f" ({', '.join(spec.choices)})" if spec.choices else ""
-            default = _("default {value}").format(value=spec.default)
-            print(f"{'':<13}--{spec.name.replace('_', '-')}{choices}: {_(spec.help)}; {default}")
+            choices = f" ({spec.choices_text()})" if spec.choices else ""
+            line = _("{flag}{choices}: {help}; default {value}")
+            print(
+                f"{'':<13}"
+                + line.format(
+                    flag=flag(spec.name),
+                    choices=choices,
+                    help=_(spec.help),
+                    value=spec.value_text(spec.default),
+                )
+            )
     for failure in failures():
         print(failure.sentence(), file=sys.stderr)
     return 0
@@ -113,10 +122,22 @@ def _default_seats(game: Game[Any, Any]) -> tuple[SeatSpec, ...]:
 
 def _has_remote_seat(argv: Sequence[str]) -> bool:
     """Whether `--players` names a seat played over the network (then `play` hosts the game)."""
-    for flag, value in itertools.pairwise(argv):
-        if flag == "--players":
+    for word, value in itertools.pairwise(argv):
+        if word == "--players":
             return any(seat.kind == "remote" for seat in parse_seats(value))
     return False
+
+
+def _think_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--think",
+        metavar=_("SECONDS|nodes:N"),
+        type=argument_type(read_think),
+        help=_(
+            "how long the computer thinks per move: seconds (at most {n}), or nodes:N to search N "
+            "positions, which plays the same game again on any machine"
+        ).format(n=int(MAX_THINK_SECONDS)),
+    )
 
 
 def cmd_play(argv: list[str]) -> int:
@@ -127,19 +148,20 @@ def cmd_play(argv: list[str]) -> int:
         print(_("A remote seat is a player over the network, so this game is hosted."), file=sys.stderr)
         return cmd_host(argv)
     parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
-    parser.add_argument("--players", help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human"))
     parser.add_argument(
-        "--seed", type=argument_type(read_seed), help=_("seed for chance (tile bags, spawns, decks)")
+        "--players", metavar=_("PLAYERS"), help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human")
     )
     parser.add_argument(
-        "--think",
-        type=argument_type(lambda text: read_seconds(text, _("the time to think"))),
-        help=_("seconds the computer may think per move (at most {n})").format(n=int(MAX_THINK_SECONDS)),
+        "--seed",
+        type=argument_type(read_seed),
+        metavar="N",
+        help=_("seed for chance (tile bags, spawns, decks)"),
     )
+    _think_flag(parser)
     parser.add_argument(
-        "--resume", metavar="SAVE", help=_("resume a saved game (number or name, see 'ludoteca saves')")
+        "--resume", metavar=_("SAVE"), help=_("resume a saved game (number or name, see 'ludoteca saves')")
     )
-    parser.add_argument("--record", metavar="FILE", help=_("continue the game in a record file"))
+    parser.add_argument("--record", metavar=_("FILE"), help=_("continue the game in a record file"))
     parser.add_argument("--ui", choices=("tui", "gui"), default="tui", help=_("front end"))
     if game is not None:
         add_option_flags(parser, game)
@@ -206,7 +228,7 @@ def cmd_host(argv: list[str]) -> int:
     )
     parser.add_argument("--name", help=_("your name at the table"))
     parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
-    parser.add_argument("--think", type=float, help=_("seconds the computer may think per move"))
+    _think_flag(parser)
     parser.add_argument("--clock", help=_("a clock for each player: MINUTES or MINUTES+SECONDS (e.g. 10+5)"))
     parser.add_argument(
         "--clock-runs-away", action="store_true", help=_("a disconnected player's clock keeps running")
@@ -299,7 +321,7 @@ def cmd_serve(argv: list[str]) -> int:
     from ludoteca.net.server import CLUB, Server
 
     parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
-    parser.add_argument("--think", type=float, help=_("seconds the computers may think per move"))
+    _think_flag(parser)
     _listen_flags(parser)
     args = parser.parse_args(argv)
     bind = "0.0.0.0" if args.lan else args.bind
@@ -326,7 +348,7 @@ def cmd_serve(argv: list[str]) -> int:
     except OSError as err:
         raise UsageError(
             _("cannot listen on {bind}:{port} ({reason}); try another --port.").format(
-                bind=bind, port=args.port, reason=err.strerror or err
+                bind=bind, port=args.port, reason=os_reason(err)
             )
         ) from None
     return 0
@@ -339,7 +361,7 @@ def _read_text(path: str) -> str:
         with Path(path).open("rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as err:
-        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=os_reason(err))) from None
     if len(data) > MAX_RECORD_BYTES:
         raise UsageError(
             _("{path} is too large to be a game record (more than {size} MiB)").format(
@@ -354,7 +376,7 @@ def _read_text(path: str) -> str:
 
 def cmd_rules(argv: list[str]) -> int:
     parser = _parser("ludoteca rules", _("Show the rules of a game."))
-    parser.add_argument("game", metavar="GAME", help=", ".join(game_keys()))
+    parser.add_argument("game", metavar=_("GAME"), help=", ".join(game_keys()))
     args = parser.parse_args(argv)
     print(get_game(args.game).rules_text())
     return 0
@@ -367,18 +389,18 @@ def cmd_saves(argv: list[str]) -> int:
     sub = parser.add_subparsers(dest="action")
     sub.add_parser("list", help=_("list the saved games (default)"))
     show = sub.add_parser("show", help=_("print a saved game's record"))
-    show.add_argument("save")
+    show.add_argument("save", metavar=_("SAVE"))
     ren = sub.add_parser("rename", help=_("rename a saved game"))
-    ren.add_argument("save")
-    ren.add_argument("name")
+    ren.add_argument("save", metavar=_("SAVE"))
+    ren.add_argument("name", metavar=_("NAME"))
     dele = sub.add_parser("delete", help=_("delete a saved game"))
-    dele.add_argument("save")
+    dele.add_argument("save", metavar=_("SAVE"))
     exp = sub.add_parser("export", help=_("write a saved game's record to a file"))
-    exp.add_argument("save")
-    exp.add_argument("file")
+    exp.add_argument("save", metavar=_("SAVE"))
+    exp.add_argument("file", metavar=_("FILE"))
     exp.add_argument("--force", action="store_true", help=_("overwrite FILE if it exists"))
     imp = sub.add_parser("import", help=_("save a record file (checked by replaying it)"))
-    imp.add_argument("file")
+    imp.add_argument("file", metavar=_("FILE"))
     imp.add_argument("--name")
     args = parser.parse_args(argv)
     store = _open_store()
@@ -436,7 +458,7 @@ def _export(path: Path, text: str, force: bool) -> bool:
 
 def cmd_scores(argv: list[str]) -> int:
     parser = _parser("ludoteca scores", _("Show the history of finished games."))
-    parser.add_argument("game", nargs="?", help=", ".join(game_keys()))
+    parser.add_argument("game", nargs="?", metavar=_("GAME"), help=", ".join(game_keys()))
     parser.add_argument("--sorted", action="store_true", help=_("best scores first"))
     args, extra = parser.parse_known_args(argv)
     if args.game:
@@ -463,7 +485,7 @@ def cmd_replay(argv: list[str]) -> int:
     from ludoteca.shells.terminal.boards import terminal_board_for
 
     parser = _parser("ludoteca replay", _("Check a record by replaying it, and show each position."))
-    parser.add_argument("file")
+    parser.add_argument("file", metavar=_("FILE"))
     parser.add_argument("--final", action="store_true", help=_("show only the final position"))
     args = parser.parse_args(argv)
     text = _read_text(args.file)
@@ -473,7 +495,7 @@ def cmd_replay(argv: list[str]) -> int:
     for ply in range(start, len(match.states)):
         state = game.view(match.states[ply], None)
         if ply:
-            print(f"{ply}. {match.moves[ply - 1]}   {game.describe_last(state)}")
+            print(f"{ply}. {match.moves[ply - 1]}   {match.describe_last(state)}")
         print(adapter.render(game, state, None, style))
     print(
         session.describe_outcome(match)
@@ -488,7 +510,9 @@ def cmd_perft(argv: list[str]) -> int:
         "ludoteca perft", _("Count the positions at exactly DEPTH plies (last line: the count).")
     )
     parser.add_argument(
-        "depth", type=argument_type(lambda text: read_int(text, _("the depth"), low=0, high=64))
+        "depth",
+        type=argument_type(lambda text: read_int(text, _("the depth"), low=0, high=64)),
+        metavar=_("DEPTH"),
     )
     parser.add_argument("--position", help=_("start from this position (the game's position format)"))
     parser.add_argument("--divide", action="store_true", help=_("count per first move"))
@@ -656,7 +680,7 @@ COMMANDS = {
     "catalogue": cmd_catalogue,
 }
 
-HELP = """usage: ludoteca [COMMAND] [ARGS]
+HELP = N_("""usage: ludoteca [COMMAND] [ARGS]
 
 With no command, opens the window (or the terminal menu when there is no display;
 `ludoteca --ui tui` or `--ui gui` chooses).
@@ -678,7 +702,35 @@ commands:
   catalogue LANG [--package DIR]  update the translation catalogues (of a game package with --package)
 
 'ludoteca COMMAND --help' tells more.
-"""
+""")
+
+#: argparse's own words (usage lines, headings, errors): it looks each up through gettext at the
+#: moment it prints it, so `_argparse_speaks_our_language` points that lookup at our catalogues.
+#: Listed here so `ludoteca catalogue` collects them; words of other Python versions stay English.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+)
+
+
+def _argparse_speaks_our_language() -> None:
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
 def _choose_language() -> None:
@@ -731,6 +783,7 @@ def _open_log() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     _open_log()
     _choose_language()
+    _argparse_speaks_our_language()
     args = list(sys.argv[1:] if argv is None else argv)
     undecodable = next((arg for arg in args if has_undecodable(arg)), None)
     if undecodable is not None:
@@ -748,9 +801,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     command, rest = args[0], args[1:]
     if command in ("-h", "--help", "help"):
         offered = "".join(
-            f"  {verb + ' GAME …':<27}{', '.join(d.key for d in _offering(verb))}\n" for verb in game_verbs()
+            f"  {verb + ' ' + _('GAME') + ' …':<27}{', '.join(d.key for d in _offering(verb))}\n"
+            for verb in game_verbs()
         )
-        print(HELP.replace("{game_commands}", offered), end="")
+        print(_(HELP).replace("{game_commands}", offered), end="")
         return 0
     if command in ("-V", "--version"):
         print(f"ludoteca {__version__}")
@@ -776,7 +830,7 @@ def _guarded(handler: Any, argv: list[str]) -> int:
     try:
         return int(handler(argv))
     except (LudotecaError, StoreError) as err:
-        print(f"ludoteca: {err}", file=sys.stderr)
+        print(_("ludoteca: {error}").format(error=err), file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print(file=sys.stderr)

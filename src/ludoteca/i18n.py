@@ -12,6 +12,7 @@ Use `_()` at the moment the text is shown, and `.format()` after the lookup:
 from __future__ import annotations
 
 import ast
+import errno
 import gettext
 import os
 from collections.abc import Callable
@@ -147,16 +148,40 @@ def set_language(lang: str | None) -> str:
     lang = lang.split(".")[0].split("_")[0].lower() or "en"
     path = LOCALE_DIR / f"{lang}.po"
     if lang != "en" and path.is_file():
-        translation = PoTranslations(lang)
-        translation.merge(path.read_text(encoding="utf-8"))
-        for package in _packages:
-            text = _catalogue_text(package, lang)
-            if text is not None:
-                translation.merge(text)
-        _translation, _language = translation, lang
+        _translation, _language = _load(lang), lang
     else:
         _translation, _language = gettext.NullTranslations(), "en"
     return _language
+
+
+def _load(lang: str) -> PoTranslations:
+    """The shared catalogue of `lang` and those of the game packages added so far, merged."""
+    translation = PoTranslations(lang)
+    translation.merge((LOCALE_DIR / f"{lang}.po").read_text(encoding="utf-8"))
+    for package in _packages:
+        text = _catalogue_text(package, lang)
+        if text is not None:
+            translation.merge(text)
+    return translation
+
+
+#: every language's catalogues, for `translations`, with the packages they were read with
+_others: dict[str, tuple[tuple[str, ...], PoTranslations]] = {}
+
+
+def translations(message: str) -> set[str]:
+    """`message` and what each shipped language makes of it: how a word written while another
+    language was in use is recognised later (older score histories kept seat names so)."""
+    found = {message}
+    for lang in LANGUAGES:
+        if lang == "en" or not (LOCALE_DIR / f"{lang}.po").is_file():
+            continue
+        packages, catalogue = _others.get(lang, ((), None))
+        if catalogue is None or packages != tuple(_packages):
+            catalogue = _load(lang)
+            _others[lang] = (tuple(_packages), catalogue)
+        found.add(catalogue.gettext(message))
+    return found
 
 
 def language() -> str:
@@ -175,3 +200,24 @@ def N_(message: str) -> str:
     """Marks a string for the catalogue without translating it yet: for tables of names defined
     at import time (`COLOURS = (N_("red"), …)`), translated where shown with `_(name)`."""
     return message
+
+
+#: the system's reasons for a failed file operation that players meet, in our words: the system
+#: gives its own (`strerror`) in English whatever the player's language
+_OS_REASONS = {
+    errno.ENOENT: N_("there is no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.ENOTDIR: N_("part of the path is not a folder"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.EEXIST: N_("it already exists"),
+}
+
+
+def os_reason(err: OSError) -> str:
+    """Why a file operation failed, in the current language ("there is no such file or folder")."""
+    reason = _OS_REASONS.get(err.errno or 0)
+    return _(reason) if reason is not None else (err.strerror or str(err))

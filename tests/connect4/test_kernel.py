@@ -13,20 +13,14 @@ from ludoteca.ai import native
 from ludoteca.games.connect4 import kernel as plain
 from ludoteca.games.connect4.bitboard import threats
 from ludoteca.games.connect4.solver import Position
+from tests.kernel_forms import kernel_form
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.fixture(params=["plain", "compiled"])
 def form(request: pytest.FixtureRequest) -> ModuleType:
-    if request.param == "plain":
-        return plain
-    if not native.enabled():
-        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    module = native.compiled(plain)
-    # CI and developers' machines have a C compiler: a build that fails there is a bug
-    assert native.is_compiled(module), "the kernel did not compile (see the log for why)"
-    return module
+    return kernel_form(plain, request.param)
 
 
 def public(name: str, start: int, count: int) -> list[tuple[Position, int]]:
@@ -104,3 +98,23 @@ def test_both_forms_agree_on_random_positions() -> None:
             continue
         args = (position.current, position.mask, position.played)
         assert compiled.solve(*args, False) == plain.solve(*args, False)
+
+
+def test_both_forms_stop_a_count_of_positions_at_the_same_position() -> None:
+    # `--think nodes:N` promises the same game on any machine, with or without a C compiler
+    if not native.enabled():
+        pytest.skip("the compiled form is switched off")
+    compiled = native.compiled(plain)
+    position = random_positions(3, 8)[5]  # six discs: far more than 5,000 positions to solve
+    args = (position.current, position.mask, position.played, False)
+    counts = []
+    for module in (plain, compiled):
+        module.clear_table()
+        before = module.nodes()
+        module.set_stop(None, before + 5000)
+        try:
+            assert module.solve(*args) == plain.STOPPED  # the compiled form hides its C constants
+        finally:
+            module.set_stop(None)
+        counts.append(module.nodes() - before)
+    assert counts == [5000, 5000]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,27 @@ def test_declaring_the_levels_builds_no_kernel_so_a_first_build_happens_on_the_t
     environment = {**os.environ, "LUDOTECA_CACHE": str(tmp_path / "cache")}
     subprocess.run([sys.executable, "-c", probe], check=True, env=environment)
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("level", [4, 5])
+@pytest.mark.parametrize("nodes", [600, 6000])
+@pytest.mark.parametrize("moves", ["44444433322211", "444444333222111555"])
+def test_a_counted_budget_shares_out_the_same_work_whatever_the_clock(
+    level: int, nodes: int, moves: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # with 14 discs level 5 tries the solver first, with 18 level 4 too; neither finishes, so the
+    # heuristic search has what the solver left
+    state = position(moves)
+    seat = GAME.to_move(state)
+    assert seat is not None
+
+    def choose() -> tuple[int, int]:
+        budget = Budget(None, nodes=nodes)
+        move = player_for_level(level, seed=1).choose(GAME, state, seat, budget)
+        return move, budget.spent
+
+    first = choose()
+    assert first[1] == nodes
+    ticks = itertools.count(start=time.perf_counter(), step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    assert choose() == first

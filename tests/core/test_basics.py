@@ -41,7 +41,7 @@ def test_options_fill_defaults_and_refuse_bad_values() -> None:
         "drops": 10,
         "bug": True,
     }
-    with pytest.raises(OptionError, match="choose one of: classic, cascade"):
+    with pytest.raises(OptionError, match=r"not one of the choices \(classic, cascade\)"):
         resolve_options(specs, {"variant": "hexagonal"})
     with pytest.raises(OptionError, match="between 4 and 200"):
         resolve_options(specs, {"drops": "2"})

@@ -91,3 +91,71 @@ def test_every_french_translation_keeps_the_placeholders(path: Path) -> None:
     for msgid, forms in plurals.items():
         for form in forms:
             assert set(fields.findall(form)) <= set(fields.findall(msgid)) | {"{n}"}, msgid
+
+
+def test_option_choices_and_switches_read_and_shown_in_the_players_language() -> None:
+    from ludoteca.core.errors import OptionError
+    from ludoteca.core.options import OptionSpec
+    from ludoteca.core.registry import declarations
+
+    declarations()  # the games' catalogues hold their choices' words
+    variant = OptionSpec("variant", "which rules", "classic", choices=("classic", "cascade"))
+    switch = OptionSpec("bug", "a switch", False)
+    try:
+        set_language("fr")
+        assert variant.value_text("classic") == "classique" and switch.value_text(True) == "oui"
+        assert variant.choices_text() == "classique, cascade"
+        assert variant.parse("Classique") == "classic" and variant.parse("cascade") == "cascade"
+        with pytest.raises(OptionError, match=r"n.est pas un des choix \(classique, cascade\)"):
+            variant.parse("tetris")
+    finally:
+        set_language("en")
+    assert variant.value_text("classic") == "classic" and switch.value_text(False) == "no"
+    with pytest.raises(OptionError, match=r"not one of the choices \(classic, cascade\)"):
+        variant.parse("classique")  # French words are read only in French
+
+
+def test_a_failed_file_operation_is_explained_in_the_players_language(tmp_path: Path) -> None:
+    from ludoteca.i18n import os_reason
+
+    try:
+        (tmp_path / "missing.txt").read_text()
+    except OSError as err:
+        missing = err
+    try:
+        set_language("fr")
+        assert os_reason(missing) == "ce fichier ou ce dossier n'existe pas"
+    finally:
+        set_language("en")
+    assert os_reason(missing) == "there is no such file or folder"
+    odd = OSError(5, "Input/output error")  # a reason players rarely meet keeps the system's words
+    assert os_reason(odd) == "Input/output error"
+
+
+def _shipped_game_folders() -> list[Path]:
+    root = Path(i18n.__file__).parent / "games"
+    return sorted(p for p in root.iterdir() if (p / "rules.md").is_file())
+
+
+@pytest.mark.parametrize("folder", _shipped_game_folders(), ids=lambda p: p.name)
+def test_every_game_has_its_rules_in_french_and_shows_them_in_french(folder: Path) -> None:
+    import re
+
+    from ludoteca.core.registry import get_game
+
+    english = (folder / "rules.md").read_text(encoding="utf-8")
+    french = (folder / "rules.fr.md").read_text(encoding="utf-8")
+    # the same document: its sections, tables and code blocks, and every notation example
+    # (a code span holding a digit: `h2g3`, `c3-f7`, `ebC1`) as it stands
+    for pattern in (r"^#+ ", r"^\|"):
+        assert len(re.findall(pattern, english, re.M)) == len(re.findall(pattern, french, re.M)), pattern
+    assert re.findall(r"```.*?```", english, re.S) == re.findall(r"```.*?```", french, re.S)
+    examples = {span for span in re.findall(r"`([^`\n]+)`", english) if re.search(r"\d", span)}
+    assert not [span for span in examples if f"`{span}`" not in french]
+    game = get_game(folder.name)
+    try:
+        set_language("fr")
+        assert game.rules_text() == french
+    finally:
+        set_language("en")
+    assert game.rules_text() == english

@@ -137,7 +137,7 @@ def test_a_computer_that_judges_itself_worse_claims_the_draw(monkeypatch: pytest
         def wants_draw(self, game: object, state: object, seat: int, seconds: float | None = None) -> bool:
             return True
 
-    monkeypatch.setattr(levels, "_generic", lambda game, level: Cautious())
+    monkeypatch.setattr(levels, "_generic", lambda game, level, seed=None: Cautious())
     match = Match(GAME, {}, (HUMAN, SeatSpec("computer", 2)), 1)
     match.play("a1")
     assert not match.computer_wants_draw(1)  # tic-tac-toe never allows a claim
@@ -152,7 +152,7 @@ def test_a_fallen_flag_ends_the_game_like_a_resignation_and_the_record_replays()
     match.play("b2")
     outcome = match.lose_on_time(1)
     assert outcome.winner == 0 and "Bob" in outcome.reason and "time" in outcome.reason
-    assert match.over and match.termination == "resignation"
+    assert match.over and match.termination == "time forfeit"
     text = match.to_record().dumps()
     again = Match.from_record(GAME, Record.loads(text), text)
     assert again.outcome is not None and again.outcome.ranks == outcome.ranks
@@ -164,3 +164,25 @@ def test_a_seat_can_change_hands_mid_game() -> None:
     assert match.computer_to_move() is None
     match.set_seat(1, CPU)
     assert match.computer_to_move() == 1 and match.moves == ["b2"]
+
+
+def test_an_ending_the_rules_did_not_produce_is_worded_when_read() -> None:
+    from ludoteca.core.registry import get_game
+    from ludoteca.i18n import set_language
+
+    connect4, five = get_game("connect4"), get_game("fiveormore")
+    resigned = Match(connect4, connect4.options(), (HUMAN, HUMAN), 1)
+    resigned.play("4")
+    resigned.resign()
+    stopped = Match(five, five.options(), (HUMAN,), 1)
+    stopped.resign()
+    reloaded = [Match.from_record(m.game, Record.loads(m.to_record().dumps())) for m in (resigned, stopped)]
+    for match in (resigned, *reloaded[:1]):
+        assert match.outcome is not None and match.outcome.reason == "Red resigned"  # never the tag
+    assert reloaded[1].outcome is not None and reloaded[1].outcome.reason == "Player stopped the game"
+    try:
+        set_language("fr")  # the player changed language after the game ended
+        reasons = [m.outcome.reason for m in (resigned, *reloaded) if m.outcome is not None]
+    finally:
+        set_language("en")
+    assert reasons == ["Rouge abandonne", "Rouge abandonne", "Joueur a arrêté la partie"]

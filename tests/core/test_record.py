@@ -9,6 +9,7 @@ from ludoteca.core import RecordError
 from ludoteca.core.record import Record, replay
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.text import clean_line
+from ludoteca.core.think import Think
 
 WON = ["a1", "b1", "a2", "b2", "a3"]
 
@@ -24,6 +25,19 @@ def test_dumps_loads_round_trip_keeps_everything() -> None:
     loaded = Record.loads(text)
     assert loaded == record
     assert loaded.dumps() == text
+
+
+def test_the_computers_budget_is_kept_so_the_game_can_be_played_again() -> None:
+    record = make(WON, result="1-2", think=Think(nodes=2000))
+    text = record.dumps()
+    assert '[Think "nodes:2000"]' in text
+    assert Record.loads(text).think == Think(nodes=2000)
+    assert Record.loads(make(WON, think=Think(seconds=0.5)).dumps()).think == Think(seconds=0.5)
+    assert "Think" not in make(WON).dumps() and Record.loads(make(WON).dumps()).think == Think()
+    bad = text.replace("nodes:2000", "nodes:lots")
+    with pytest.raises(RecordError) as err:
+        Record.loads(bad)
+    assert err.value.line == bad.splitlines().index('[Think "nodes:lots"]') + 1
 
 
 def test_replay_reaches_the_same_final_state() -> None:

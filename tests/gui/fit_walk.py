@@ -4,12 +4,15 @@ The tour follows the routes (`shells/window/routes.py`): every route must be vis
 screen is checked as soon as it is added. Games are taken from the shelf, so a game that gets a
 window board is toured without changing this file: its options (every choice of its choice
 options, the most players), its board in mid-game with a refused move and every dialog of the
-board screen, and its end.
+board screen, and its end. The network pages talk only to servers the tour starts on 127.0.0.1,
+and wait for them a bounded time.
 """
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -19,18 +22,24 @@ import pygame
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
-from ludoteca.core.registry import game_keys, get_game
+from ludoteca.core.registry import declaration_of, game_keys, get_game
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.i18n import _
 from ludoteca.match import Match
+from ludoteca.net.client import Client
+from ludoteca.net.server import CLUB
 from ludoteca.shells import session
+from ludoteca.shells.network import RECENT_HOSTS, HostPlan
 from ludoteca.shells.window import fitcheck
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.boards import has_board
 from ludoteca.shells.window.routes import ROUTES
+from tests.net.conftest import Running
 
 #: a name as long as the name fields take: a player's own name may lose its end, our words never
 LONG_NAME = "Maximilienne-Guinevere Z."
+#: how long the tour waits for a server on 127.0.0.1 to answer
+NETWORK_WAIT = 10.0
 
 
 class Tour:
@@ -64,10 +73,6 @@ class Tour:
 
     def problems(self) -> list[str]:
         return [f"{where}: {problem}" for where, found in self.stops for problem in found]
-
-
-#: pages the tour does not reach yet (being added: the network pages need a table to show)
-NOT_YET_TOURED = {"network", "table", "tool"}
 
 
 def games() -> list[Game[Any, Any]]:
@@ -140,7 +145,10 @@ def tour(app: App, shots: Path | None = None) -> Tour:
             finished += _boards(t, game)
     _saves(t, finished)
     _scores(t, finished)
-    missing = set(ROUTES) - t.routes - NOT_YET_TOURED
+    _network(t)
+    _tables(t)
+    _tools(t)
+    missing = set(ROUTES) - t.routes
     assert not missing, f"the tour does not visit: {', '.join(sorted(missing))}"
     return t
 
@@ -258,3 +266,78 @@ def _scores(t: Tour, finished: list[Match]) -> None:
     screen.sort("best")
     t.app.step()
     t.look(_("Best scores first"))
+
+
+def _until(t: Tour, done: Callable[[], bool], what: str) -> None:
+    """Frames until `done` (a connection made in the background), at most `NETWORK_WAIT` seconds."""
+    deadline = time.monotonic() + NETWORK_WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"{what}: no answer in {NETWORK_WAIT} s"
+        t.app.step()
+        time.sleep(0.005)
+
+
+def _network(t: Tour) -> None:
+    """The network page, then with recent hosts, a message, and a club's lobby listing its tables (a
+    club served on 127.0.0.1, a table opened there by a player with a long name)."""
+    store = t.app.store
+    t.go("network")
+    t.look("network, the first time")  # the address field shows an example
+    store.set_setting(RECENT_HOSTS, json.dumps(["192.168.1.20:7373", "ludoteca.example.org:7373"]))
+    store.set_setting("net.name", LONG_NAME)
+    screen = t.go("network")
+    t.look("network")
+    screen.name_entry.set_text("")
+    screen.join()
+    t.look("network: a name missing")
+    club = Running(CLUB).start()
+    openers: list[Client] = []
+    try:
+        for game in games():
+            if game.info.max_seats > 1:  # each opener sits at the table it opens
+                openers.append(Client(f"127.0.0.1:{club.port}", LONG_NAME))
+                openers[-1].connect()
+                openers[-1].request("open", game=game.info.key, seats=["remote"] * game.info.max_seats)
+        screen.name_entry.set_text("Ann")
+        screen.address_entry.set_text(f"127.0.0.1:{club.port}")
+        screen.join()
+        _until(t, lambda: screen.tables is not None, "the club's lobby")
+        t.look("network: a club's tables")
+        screen.back()
+    finally:
+        for opener in openers:
+            opener.close()
+        club.stop()
+
+
+def _tables(t: Tour) -> None:
+    """A network table of each game that has a board and the most seats: being set up (and a
+    wrong port), then open on 127.0.0.1, waiting for the others."""
+    t.app.store.set_setting("net.name", LONG_NAME)
+    for game in games():
+        if not has_board(game) or game.info.max_seats < 2:
+            continue
+        key = game.info.key
+        seats = (SeatSpec("human"), *(SeatSpec("remote") for _seat in range(game.info.max_seats - 1)))
+        plan = HostPlan(game, game.options({}), seats, seed=1)
+        screen = t.go("table", plan=plan)
+        t.look(f"table: {key}, to open")
+        screen.port_entry.set_text("123456")
+        screen.open_table()
+        t.look(f"table: {key}, a wrong port")
+        screen.port_entry.set_text("0")
+        screen.open_table()
+        assert screen.match is not None, f"{key}: {screen.status}"
+        try:
+            t.app.step()
+            t.look(f"table: {key}, open")
+        finally:
+            screen.on_quit()  # leaving the table stops its server
+
+
+def _tools(t: Tour) -> None:
+    """The pages games bring (Khet's setup editor)."""
+    for game in games():
+        for label in declaration_of(game).window_tools:
+            t.go("tool", game, label, back=("options", game))
+            t.look(f"tool: {game.info.key}, {label}")

@@ -111,7 +111,7 @@ def test_against_the_computer_undo_takes_back_both_moves_and_works_while_it_thin
     assert len(play.match.moves) == 2
     # a computer that never finishes: the window keeps drawing, and undo stops it
     monkeypatch.setattr(
-        match_module, "computer_for", lambda game, level, think=None: Computer(Ponderer(), 60.0)
+        match_module, "computer_for", lambda game, level, think=None, seed=None: Computer(Ponderer(), 60.0)
     )
     drop(driver, 2)
     assert len(play.match.moves) == 3 and play.thinking()

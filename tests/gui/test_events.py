@@ -54,7 +54,9 @@ def test_the_computers_progress_and_move_arrive_as_events(
     driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     player = Reporter()
-    monkeypatch.setattr(match_module, "computer_for", lambda game, level, think=None: Computer(player, 60.0))
+    monkeypatch.setattr(
+        match_module, "computer_for", lambda game, level, think=None, seed=None: Computer(player, 60.0)
+    )
     play = start(driver, "computer")
     play.match.play("1")
     driver.until(lambda: "depth 7" in play.status_text(driver.app.now())[0])

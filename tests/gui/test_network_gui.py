@@ -177,6 +177,34 @@ def test_a_clubs_lobby_lists_its_tables(driver: Driver) -> None:
         club.stop()
 
 
+def test_a_lobby_with_more_tables_than_fit_turns_its_pages(driver: Driver) -> None:
+    driver.app.resize((800, 600))
+    club = Running(CLUB).start()
+    openers = [Client(f"127.0.0.1:{club.port}", f"Opener {n}") for n in range(7)]
+    try:
+        for opener in openers:
+            opener.connect()
+            opener.request("open", game="connect4", seats=["remote", "remote"])
+        screen = network_screen(driver)
+        assert screen.name_entry is not None and screen.address_entry is not None
+        screen.name_entry.set_text("Ann")
+        screen.address_entry.set_text(f"127.0.0.1:{club.port}")
+        driver.press(screen.buttons["join"])
+        driver.until(lambda: screen.tables is not None)
+        driver.frames(2)
+        first = len(screen.table_buttons)
+        assert 0 < first < len(openers)  # not all of them fit at 800x600
+        assert not screen.page_buttons[-1].is_enabled  # on the first page already
+        driver.press(screen.page_buttons[1])
+        assert screen.table_page == 1 and len(screen.table_buttons) == min(first, len(openers) - first)
+        join, _watch = screen.table_buttons[0]
+        assert join.is_enabled  # the tables of the second page can be joined
+    finally:
+        for opener in openers:
+            opener.close()
+        club.stop()
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_network_pages_fit_the_window_in_both_languages(

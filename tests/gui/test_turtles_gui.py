@@ -268,7 +268,9 @@ def test_a_computer_program_runs_card_by_card(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, speed: float
 ) -> None:
     monkeypatch.setattr(
-        match_module, "computer_for", lambda game, level, think=None: Computer(ForwardRunner(), 1.0)
+        match_module,
+        "computer_for",
+        lambda game, level, think=None, seed=None: Computer(ForwardRunner(), 1.0),
     )
     driver.app.settings.speed = speed
     screen = open_options(driver, "turtles")

@@ -151,3 +151,32 @@ def test_pieces_only_vanish_to_the_beam(seed: int, horus: bool) -> None:
         assert (len(after.history) == 1) == bool(destroyed)
         assert after.turn == 1 - state.turn and after.ply == state.ply + 1
         state = after
+
+
+def test_khet_speaks_french_to_the_end() -> None:
+    from ludoteca.core.errors import NotationError
+    from ludoteca.core.registry import declaration
+    from ludoteca.games.khet.terminal import KhetTerminalBoard
+    from ludoteca.i18n import set_language
+    from ludoteca.kits.terminal.style import Style
+
+    declaration("khet")  # loading the game merges its catalogue
+    won = play(start("khet2", "dynasty"), "j3j2")
+    try:
+        set_language("fr")
+        assert GAME.seat_name(won, 0) == "Argent"
+        with pytest.raises(NotationError) as bad:
+            GAME.parse_move(start(), "zz")
+        beam = GAME.describe_last(play(start(), "d1+"))
+        end = GAME.describe_last(won)
+        reason = GAME.outcome(won).reason  # worded when read, though the game ended in English
+        help_text = KhetTerminalBoard().move_help(GAME, start())
+        board = KhetTerminalBoard().render(GAME, won, None, Style(colour=False))
+    finally:
+        set_language("en")
+    assert "write" not in str(bad.value) and "écrivez un déplacement" in str(bad.value)
+    assert beam.startswith("Argent a joué d1+. Laser Argent : j1→j4 réfléchi vers O, →h4 réfléchi vers N")
+    assert "détruit Pharaon Argent en e2" in end and "Rouge gagne" in end
+    assert reason == "Argent a touché son propre Pharaon en e2 : Rouge gagne"
+    assert "tirer vers O" in help_text
+    assert "Silver" not in board and "Argent" in board

@@ -219,3 +219,19 @@ def test_resolve_setup_standard_first_then_store() -> None:
         resolve_setup("khet2", "bad", bad)
     with pytest.raises(OptionError, match="standard setups"):
         resolve_setup("khet2", "mine", None)
+
+
+def test_the_standard_setups_titles_are_marked_and_shown_in_french() -> None:
+    from ludoteca.core.registry import declaration
+    from ludoteca.games.khet.setups import STANDARD_TITLES, standard_setup, standard_setups
+    from ludoteca.i18n import set_language
+
+    assert {setup.title for setup in standard_setups()} == set(STANDARD_TITLES)  # the catalogue sees them
+    declaration("khet")
+    try:
+        set_language("fr")
+        dynasty = standard_setup("khet2", "Dynastie")  # a player may name it in French
+        assert dynasty is not None and dynasty.shown_title == "Dynastie"
+    finally:
+        set_language("en")
+    assert dynasty.name == "dynasty" and dynasty.shown_title == "Dynasty"

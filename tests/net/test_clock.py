@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import pytest
+
+from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.net.clock import Clock, ClockSettings
@@ -93,3 +96,13 @@ def test_a_fallen_flag_ends_the_game_as_a_resignation() -> None:
     assert outcome is not None and outcome.winner == 0 and "time" in outcome.reason
     assert table.status == "over" and ann.inbox[-1]["outcome"]["ranks"] == [1, 2]
     assert host.rows[-1].status == "over"
+
+
+def test_a_table_with_the_wrong_number_of_seats_says_how_many_the_game_is_for() -> None:
+    connect4, fiveormore = get_game("connect4"), get_game("fiveormore")
+    three = [SeatSpec("human"), SeatSpec("remote"), SeatSpec("remote")]
+    with pytest.raises(OptionError, match="Connect Four is for 2 players, not 3"):
+        Table.new("t", connect4, {}, three, 1, FakeHost())
+    # a solitaire never had a range to be played in: "for 2–1 players" said nothing true
+    with pytest.raises(OptionError, match="Five or More is played alone, so not over the network"):
+        Table.new("t", fiveormore, {}, three[:2], 1, FakeHost())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
+import time
 from functools import cache
 
 import pytest
@@ -247,3 +249,37 @@ def test_solver_matches_published_endgame_values() -> None:
         # the published move reaches the value: the position after it is worth -value to the opponent
         after = solver.solve(o ^ f, p | f | BIT[square], -int(value) - 1, -int(value) + 1)
         assert after.score == -int(value)
+
+
+@pytest.mark.parametrize("nodes", [3_000, 60_000])
+def test_a_counted_budget_gives_the_same_move_whatever_the_kernel_remembers_and_the_clock(
+    nodes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 16 empties: level 5 solves, the kernel's positions counted, and does not finish
+    state = random_state(random.Random(3), 44)
+    seat = GAME.to_move(state)
+    assert seat is not None and 64 - (state.black | state.white).bit_count() == 16
+
+    def choose() -> tuple[object, int]:
+        budget = Budget(None, nodes=nodes)
+        move = player_for_level(5).choose(GAME, state, seat, budget)
+        return move, budget.spent
+
+    first = choose()
+    assert first[1] >= nodes  # a kernel call may end past the count, never before it
+    # the kernel's table (kept for the life of the program) now knows this very endgame
+    EndgameSolver().solve(*sides(state))
+    ticks = itertools.count(start=time.perf_counter(), step=60.0)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
+    assert choose() == first
+
+
+def test_a_counted_budget_large_enough_plays_the_exact_move() -> None:
+    state = random_state(random.Random(5), 48)
+    seat = GAME.to_move(state)
+    assert seat is not None
+    p, o = sides(state)
+    _score, best = EndgameSolver().best_moves(p, o)
+    budget = Budget(None, nodes=5_000_000)
+    assert player_for_level(5).choose(GAME, state, seat, budget) in best
+    assert budget.spent < 5_000_000

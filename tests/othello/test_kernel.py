@@ -14,6 +14,7 @@ from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME, PASS, OthelloState
 from ludoteca.games.othello import kernel as plain
 from ludoteca.games.othello.game import BLACK
+from tests.kernel_forms import kernel_form
 
 
 def forms() -> list[ModuleType]:
@@ -22,14 +23,7 @@ def forms() -> list[ModuleType]:
 
 @pytest.fixture(params=["plain", "compiled"])
 def form(request: pytest.FixtureRequest) -> ModuleType:
-    if request.param == "plain":
-        return plain
-    if not native.enabled():
-        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    module = native.compiled(plain)
-    # CI and developers' machines have a C compiler: a build that fails there is a bug
-    assert native.is_compiled(module), "the kernel did not compile (see the log for why)"
-    return module
+    return kernel_form(plain, request.param)
 
 
 def sides(state: OthelloState) -> tuple[int, int]:

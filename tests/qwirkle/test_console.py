@@ -133,7 +133,8 @@ def test_the_computer_demo_runs_unattended(tmp_path: Path) -> None:
 
 
 def test_the_briefs_menu_asks_mode_and_pseudonyms() -> None:
-    typed_in = "2\ns\n3\nAnn\nh\nBob\n1\nCy\n4\n7\n"
+    # Enter at the computers' thinking: each level's own time
+    typed_in = "2\ns\n3\nAnn\nh\nBob\n1\nCy\n4\n\n7\n"
     out = io.StringIO()
     with Store() as store:
         run_menu(store, Console(io.StringIO(typed_in), out), only=declaration("qwirkle"))

@@ -51,7 +51,7 @@ def test_space_space_enter_plays_the_first_tile(tmp_path: Path) -> None:
         screen = read_until(master, "Play: ")
         os.write(master, b"\r")
         after = read_until(master, "End of round 1")
-        assert "Player 1 placed 1 tile" in after, screen[-500:]
+        assert "Ann placed 1 tile" in after, screen[-500:]
         os.write(master, b"\n")
         read_until(master, "Ann, your play>")
         os.write(master, b"quit\n")

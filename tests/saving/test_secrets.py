@@ -126,6 +126,8 @@ def test_the_terminal_says_why_undo_stops_and_redo_keeps_the_computers_cards_dow
     TerminalGame(turtles_with_cards_down(), store, Console(io.StringIO("undo\nredo\n"), out)).run()
     [replayed] = re.findall(r"Replayed: (.*)", out.getvalue())
     assert "add ?" in replayed and not re.search(r"add [FLRX]", replayed)
+    # moves of several words: where one ends must show ("add ? ? add ?" could be one move)
+    assert len(replayed.split(" · ")) == 2
 
 
 def test_an_unreplayable_save_of_a_game_with_secrets_is_not_shown(store: Store) -> None:

@@ -2,8 +2,9 @@
 
 Iterative deepening with aspiration windows, principal-variation (null-window) search, a
 transposition table keyed by `game.state_key`, move ordering (table move, then the game's own
-`ordered_moves` hints, killer moves and the history heuristic), and a time budget: when time runs
-out the search returns the best move of the last finished depth.
+`ordered_moves` hints, killer moves and the history heuristic), and a budget: when its time runs
+out, or the count of positions it allows (`Budget.nodes`), the search returns the best move of the
+last finished depth.
 
 Values are from the point of view of the seat to move. A pass, or a second move by the same seat,
 keeps the perspective instead of negating it.
@@ -49,8 +50,9 @@ class AlphaBetaPlayer(Player):
             if report is not None:
                 line = tuple(search.principal_variation(state, depth))
                 report(SearchInfo(depth, score, line, search.nodes, budget.elapsed()))
-            if abs(score) >= WIN - 1000 or search.complete or budget.expired():
+            if abs(score) >= WIN - 1000 or search.complete or search.used_up():
                 break
+        budget.spend(search.nodes)
         if budget.cancel.is_set():
             raise SearchCancelled
         return best
@@ -68,6 +70,15 @@ class Search:
         self.killers: dict[int, list[Any]] = {}
         self.history: dict[Any, int] = {}
         self.complete = True  # no leaf was cut off by depth: the whole tree was seen
+        left = budget.nodes_left()
+        #: the node count at which a counted budget stops the search (never, on a time budget)
+        self.node_limit = INF if left is None else left
+
+    def used_up(self) -> bool:
+        """Whether the budget is used up: its time, or its count of positions."""
+        if self.budget.counted:
+            return self.nodes >= self.node_limit or self.budget.cancel.is_set()
+        return self.budget.expired()
 
     # ----- root -------------------------------------------------------------------------------
     def root_with_aspiration(
@@ -151,10 +162,12 @@ class Search:
     def negamax(self, state: Any, seat: Seat, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value of `state` for `seat` (the seat to move, or the last mover once it is over)."""
         self.nodes += 1
+        if self.nodes >= self.node_limit:
+            raise _OutOfTime
         if self.nodes & 255 == 0:
             if self.budget.cancel.is_set():
                 raise SearchCancelled
-            if self.budget.expired():
+            if self.used_up():
                 raise _OutOfTime
         game = self.game
         if game.to_move(state) is None:

@@ -18,17 +18,49 @@ class SearchCancelled(Exception):
 
 @dataclass
 class Budget:
-    """How long a player may think; `cancel` stops it from another thread."""
+    """How long a player may think; `cancel` stops it from another thread.
+
+    With `nodes`, the budget is a count of work instead of a time: the player stops once it has
+    searched that many positions (or run that many playouts), whatever the clock says, so the
+    same position gets the same answer on any machine at any load. Players count what they do
+    with `spend` (or, for engines with counters of their own, check `nodes_left` and `spend` the
+    total when they stop); `expired` answers for either kind of budget."""
 
     seconds: float | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     started: float = field(default_factory=time.perf_counter)
+    nodes: int | None = None
+    #: positions searched or playouts run so far, against `nodes`
+    spent: int = 0
+
+    @property
+    def counted(self) -> bool:
+        """Whether this budget is a count of work (the clock is not read at all then)."""
+        return self.nodes is not None
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 
+    def spend(self, count: int = 1) -> None:
+        self.spent += count
+
+    def nodes_left(self) -> int | None:
+        """What remains of a counted budget (None for a time budget)."""
+        return None if self.nodes is None else max(0, self.nodes - self.spent)
+
     def expired(self) -> bool:
-        return self.cancel.is_set() or (self.seconds is not None and self.elapsed() >= self.seconds)
+        if self.cancel.is_set():
+            return True
+        if self.nodes is not None:
+            return self.spent >= self.nodes
+        return self.seconds is not None and self.elapsed() >= self.seconds
+
+    def seconds_or(self, default: float) -> float | None:
+        """The time this budget allows, `default` when it gives none; None for a counted budget
+        (which no clock may cut short)."""
+        if self.nodes is not None:
+            return None
+        return self.seconds if self.seconds is not None else default
 
     def check(self) -> None:
         if self.cancel.is_set():

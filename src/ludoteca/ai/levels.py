@@ -17,21 +17,30 @@ level  with `evaluate`             without
        time allows
 =====  ==========================  ==========================================
 
-The searching levels also stop at their time per move (`DEFAULT_THINK`, or what the caller gives).
+The searching levels also stop at their time per move (`DEFAULT_THINK`, or what the caller gives),
+or, given a count (`Think(nodes=N)`), once they have searched that many positions or run that many
+playouts, which no clock can change: then the same seed and levels give the same game anywhere.
+A level's own limits (depth, playouts) still hold under either budget.
+
+Every player draws its random choices from a generator of its own, seeded from the game's seed,
+its seat, the move and what it is asked for (`player_seed`): never from the global `random`.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.ai.alphabeta import AlphaBetaPlayer
-from ludoteca.ai.base import Player, has_evaluate
+from ludoteca.ai.base import Budget, Player, has_evaluate
 from ludoteca.ai.mcts import MctsPlayer
 from ludoteca.ai.simple import GreedyPlayer, RandomPlayer
 from ludoteca.core.game import Game
 from ludoteca.core.registry import declaration_of
+from ludoteca.core.rng import derive_seed
+from ludoteca.core.think import Think
 
 #: how long each generic level may think per move by default (seconds); level 5 thinks up to 2 s
 DEFAULT_THINK: dict[int, float] = {1: 0.0, 2: 0.1, 3: 0.3, 4: 1.0, 5: 2.0}
@@ -51,16 +60,33 @@ PLAYOUT_PLIES = 1000
 @dataclass(frozen=True)
 class Levels:
     """A game's own computer players: the player for each level, and how long each level thinks
-    per move by default (seconds)."""
+    per move by default (seconds).
 
-    player_for_level: Callable[[int], Player]
+    `player_for_level(level, seed=None)` seeds all the player's random choices with `seed` (None:
+    fresh ones). A game package written before seeds were handed over may take the level alone;
+    its players then cannot replay a game."""
+
+    player_for_level: Callable[..., Player]
     think_seconds: Mapping[int, float]
 
 
 @dataclass(frozen=True)
 class Computer:
     player: Player
-    think: float  # seconds per move
+    think: float  # seconds per move (unused when `nodes` counts the work instead)
+    nodes: int | None = None  # positions searched or playouts per move, whatever the clock says
+
+    def budget(self) -> Budget:
+        """A fresh budget for one move."""
+        if self.nodes is not None:
+            return Budget(None, nodes=self.nodes)
+        return Budget(self.think)
+
+
+def player_seed(game_seed: int, seat: int, ply: int, purpose: str = "move") -> int:
+    """The seed of the computer player deciding at `ply` for `seat` (a hint is another purpose):
+    the same game and moves give the same seeds, so the same choices."""
+    return derive_seed(game_seed, "computer", seat, ply, purpose)
 
 
 def generic_player(game: Game[Any, Any], level: int, seed: int | None = None) -> Player:
@@ -79,17 +105,34 @@ def generic_player(game: Game[Any, Any], level: int, seed: int | None = None) ->
     return AlphaBetaPlayer(max_depth={3: 2, 4: 4}.get(level, 64))
 
 
-def _generic(game: Game[Any, Any], level: int) -> Player:
+def _generic(game: Game[Any, Any], level: int, seed: int | None = None) -> Player:
     # the one place computer_for asks for a generic player, so tests can swap it out
-    return generic_player(game, level)
+    return generic_player(game, level, seed)
 
 
-def computer_for(game: Game[Any, Any], level: int, think: float | None = None) -> Computer:
-    """The player for `level` and its time per move (`think` overrides the level's default).
+def _own_player(levels: Levels, level: int, seed: int | None) -> Player:
+    """A game's own player, given its seed when its `player_for_level` takes one."""
+    factory = levels.player_for_level
+    try:
+        inspect.signature(factory).bind(level, seed=seed)
+    except TypeError:
+        return factory(level)
+    except ValueError:  # no signature to read (a builtin): assume the current protocol
+        pass
+    return factory(level, seed=seed)
+
+
+def computer_for(
+    game: Game[Any, Any], level: int, think: Think | float | None = None, seed: int | None = None
+) -> Computer:
+    """The player for `level` and its budget per move (`think` overrides the level's default
+    time, or counts work instead); `seed` seeds its random choices (see `player_seed`).
     A game whose declared levels fail to load raises `GameLoadError` (never a quiet stand-in)."""
+    budget = Think.of(think)
     levels: Levels | None = declaration_of(game).part("levels")
     if levels is not None:
-        player, table = levels.player_for_level(level), levels.think_seconds
+        player, table = _own_player(levels, level, seed), levels.think_seconds
     else:
-        player, table = _generic(game, level), DEFAULT_THINK
-    return Computer(player, think if think is not None else table.get(level, 1.0))
+        player, table = _generic(game, level, seed), DEFAULT_THINK
+    seconds = budget.seconds if budget.seconds is not None else table.get(level, 1.0)
+    return Computer(player, seconds, budget.nodes)

@@ -14,11 +14,12 @@ one when it has it, and a position whose seat to move can win at once counts as 
 instead of being played out at random: random playouts keep walking past such wins, so without
 this, 400 of them could still miss a block that a child would see.
 
-A search stops after `iterations` playouts or when the budget's time runs out, whichever comes
-first (or earlier, once the remaining playouts could not change its choice): counting playouts makes
-a level's strength the same on every machine, the clock keeps a slow game or a slow machine from
-keeping the player waiting. All randomness comes from the player's own generator, so a seeded
-player facing the same positions makes the same moves, as long as the clock is not what stopped it.
+A search stops after `iterations` playouts or when the budget runs out, whichever comes first (or
+earlier, once the remaining playouts could not change its choice): counting playouts makes a level's
+strength the same on every machine, the clock keeps a slow game or a slow machine from keeping the
+player waiting. A counted budget (`Budget.nodes`) is a number of playouts too, and never looks at
+the clock. All randomness comes from the player's own generator, so a seeded player facing the same
+positions makes the same moves, as long as the clock is not what stopped it.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ class MctsPlayer(Player):
             world = game.determinize(state, seat, self._random)
             self._iterate(game, world, root, fixed, evaluates)
             count += 1
+            budget.spend()
             if report is not None and count % 200 == 0:
                 report(SearchInfo(0, None, (self._best_key(root),), count, budget.elapsed()))
         best_key = self._best_key(root)

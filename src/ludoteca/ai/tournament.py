@@ -1,7 +1,9 @@
 """Computer against computer, for benchmarks: one game, or a series with seats alternating.
 
-Every player receives only its seat's view and its level's time budget, exactly as in a real game,
-so a tournament measures what a player would meet.
+Every player receives only its seat's view and its level's budget, and is made afresh for each
+move with the seed a match would give it (`levels.player_seed`), exactly as in a real game, so a
+tournament measures what a player would meet, and a game with a counted budget (`Think(nodes=N)`)
+is the very game `ludoteca play` would show with the same seed and levels.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.ai.base import Budget
-from ludoteca.ai.levels import computer_for
+from ludoteca.ai.levels import computer_for, player_seed
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.seats import MAX_LEVEL
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 
 
@@ -35,7 +37,7 @@ def play_game(
     levels: Sequence[int],
     seed: int,
     opening_plies: int = 0,
-    think: float | None = None,
+    think: Think | float | None = None,
     max_plies: int = 2000,
 ) -> GameResult:
     """One game between computer levels (seat i plays `levels[i]`) after `opening_plies` random
@@ -43,7 +45,6 @@ def play_game(
     chooser = random.Random(seed)
     state = game.start(options, seed, len(levels))
     moves: list[str] = []
-    computers = [computer_for(game, level, think) for level in levels]
     for ply in range(max_plies):
         seat = game.to_move(state)
         if seat is None:
@@ -51,8 +52,8 @@ def play_game(
         if ply < opening_plies:
             move = chooser.choice(list(game.legal_moves(game.view(state, seat))))
         else:
-            computer = computers[seat]
-            move = computer.player.choose(game, game.view(state, seat), seat, Budget(computer.think))
+            computer = computer_for(game, levels[seat], think, player_seed(seed, seat, ply))
+            move = computer.player.choose(game, game.view(state, seat), seat, computer.budget())
         moves.append(game.format_move(state, move))
         state = game.play(state, move)
     outcome = game.outcome(state)
@@ -91,7 +92,7 @@ def tournament(
     games: int,
     seed: int = 1,
     opening_plies: int = 0,
-    think: float | None = None,
+    think: Think | float | None = None,
     on_game: Callable[[int, GameResult, int], None] | None = None,
 ) -> Tally:
     """`games` two-seat games of level `first` against level `second`; `first` takes seat 0 in

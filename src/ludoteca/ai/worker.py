@@ -54,6 +54,7 @@ class Thinker:
         seat: Seat,
         seconds: float | None,
         *,
+        nodes: int | None = None,
         on_report: Callable[[SearchInfo], None] | None = None,
         on_done: Callable[[Thinker], None] | None = None,
     ) -> None:
@@ -61,7 +62,8 @@ class Thinker:
         self.player = player
         self.state = state
         self.seat = seat
-        self.budget = Budget(seconds)
+        # a count of work, when given, replaces the clock: see Budget
+        self.budget = Budget(None, nodes=nodes) if nodes is not None else Budget(seconds)
         self.info = SearchInfo()
         self.move: Any = None
         self.error: BaseException | None = None

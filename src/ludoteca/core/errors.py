@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ludoteca.i18n import _
+
 
 class LudotecaError(Exception):
     """Base of every error Ludoteca reports to a user instead of crashing."""
@@ -29,4 +31,6 @@ class RecordError(LudotecaError, ValueError):
     def __init__(self, problem: str, line: int | None = None) -> None:
         self.problem = problem
         self.line = line
-        super().__init__(f"line {line}: {problem}" if line is not None else problem)
+        super().__init__(
+            _("line {line}: {problem}").format(line=line, problem=problem) if line is not None else problem
+        )

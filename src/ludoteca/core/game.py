@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from random import Random
 from typing import Generic, TypeVar
@@ -24,7 +26,7 @@ from ludoteca.core.errors import IllegalMove, NotationError
 from ludoteca.core.grid import Cell, GridPicture
 from ludoteca.core.options import Options, OptionSpec, OptionValue, resolve_options
 from ludoteca.core.outcome import Outcome
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, _, translations
 
 Seat = int
 S = TypeVar("S")
@@ -49,6 +51,36 @@ class GameInfo:
     #: the names under which seats appear when the user does not name them
     seat_names: tuple[str, ...] = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"))
     extra: Mapping[str, object] = field(default_factory=dict)
+
+    def seat_key(self, seat: int) -> str:
+        """The name an unnamed seat is kept under (the score history): the seat's name as declared,
+        in English, whatever language is in use, so it can be shown in the reader's language."""
+        return self.seat_names[seat] if seat < len(self.seat_names) else str(seat + 1)
+
+    def stored_player(self, seat: int, stored: str) -> str:
+        """A player's name as kept for `seat`, in the reader's language: a seat's own name is
+        translated (kept in English, or, by older versions, in whatever language was in use then);
+        a person's name stays as they typed it."""
+        if seat < len(self.seat_names) and stored in translations(self.seat_names[seat]):
+            return _(self.seat_names[seat])
+        return stored
+
+
+#: the players' own names, seat by seat (None: unnamed), while a front end has `players_named` them
+_player_names: ContextVar[tuple[str | None, ...]] = ContextVar("player_names", default=())
+
+
+@contextmanager
+def players_named(names: Sequence[str | None]) -> Iterator[None]:
+    """Within the block, `Game.player_name` names each seat's player by the name given (None
+    keeps the seat's name). The rules stay pure functions of the state: they never learn who is
+    playing, but the sentences they write for people (a play, the winner) can say "Ann" rather
+    than "Player 1" when the match knows it."""
+    token = _player_names.set(tuple(names))
+    try:
+        yield
+    finally:
+        _player_names.reset(token)
 
 
 def package_of(game: object) -> str:
@@ -134,26 +166,43 @@ class Game(ABC, Generic[S, M]):
         game with hidden information."""
         return self.info.hidden_information
 
+    def move_group(self, state: S, move: M) -> str:
+        """The heading `move` is listed under when a player asks for the legal moves (the
+        terminal's `moves`): what it plays or moves — a piece's square, the tiles laid, the kind of
+        action — in words of the notation, so `moves KEY` can ask for that group alone. Every move
+        sharing it is shown together. Default: the first word of the move's notation ("wall" for
+        "wall ice d2"); a game whose moves are one word each groups them by what they move."""
+        words = self.format_move(state, move).split()
+        return words[0] if words else ""
+
     def read_move(self, state: S, text: str) -> M:
         """Parse and check legality in one go (what front ends call with user input)."""
         move = self.parse_move(state, text)
         if move not in self.legal_moves(state):
             # play() knows the precise reason; let it say it.
             self.play(state, move)
-            raise IllegalMove(f"{text.strip()} is not a legal move here")
+            raise IllegalMove(_("{move} is not a legal move here").format(move=text.strip()))
         return move
 
     def position_text(self, state: S) -> str:
         """A position as text (for perft/solve/setups); optional."""
-        raise NotationError(f"{self.info.title} has no position format")
+        raise NotationError(_("{title} has no position format").format(title=_(self.info.title)))
 
     def parse_position(self, text: str, options: Options) -> S:
-        raise NotationError(f"{self.info.title} has no position format")
+        raise NotationError(_("{title} has no position format").format(title=_(self.info.title)))
 
     # ----- seats, views, draws --------------------------------------------------------------
     def seat_name(self, state: S, seat: Seat) -> str:
         """The colour or role of a seat ("Black", "Silver")."""
         return _(self.info.seat_names[seat])
+
+    def player_name(self, state: S, seat: Seat) -> str:
+        """Who sits at `seat`, as sentences about the play name them: the player's own name when
+        a front end gave it (`players_named`), else the seat's name. Games whose seats have no
+        meaning of their own ("Player 1") name their players with it."""
+        names = _player_names.get()
+        name = names[seat] if seat < len(names) else None
+        return name or self.seat_name(state, seat)
 
     def view(self, state: S, seat: Seat | None) -> S:
         """What `seat` may know (None = a spectator). The only door hidden information leaves by:
@@ -172,17 +221,17 @@ class Game(ABC, Generic[S, M]):
 
     def claim_draw(self, state: S) -> Outcome:
         if not self.can_claim_draw(state):
-            raise IllegalMove("no draw can be claimed in this position")
-        return Outcome.draw(self.seat_count(state), "draw claimed")
+            raise IllegalMove(_("no draw can be claimed in this position"))
+        return Outcome.draw(self.seat_count(state), _("draw claimed"))
 
     def resign(self, state: S, seat: Seat) -> Outcome:
         """The outcome when `seat` resigns: it is ranked last, everyone else shares first place."""
         seats = self.seat_count(state)
-        name = self.seat_name(state, seat)
+        name = self.player_name(state, seat)
         if seats == 1:
-            return Outcome((1,), f"{name} stopped the game", self.scores(state))
+            return Outcome((1,), _("{name} stopped the game").format(name=name), self.scores(state))
         ranks = tuple(2 if s == seat else 1 for s in range(seats))
-        return Outcome(ranks, f"{name} resigned", self.scores(state))
+        return Outcome(ranks, _("{name} resigned").format(name=name), self.scores(state))
 
     def scores(self, state: S) -> tuple[int, ...] | None:
         """Running scores per seat for games that keep score; None otherwise."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ludoteca.i18n import _
+
 OptionValue = str | int | bool
 Options = Mapping[str, OptionValue]
 
@@ -43,6 +45,31 @@ class OptionSpec:
         """The English name of `choice` for menus, or the choice itself (translate it where shown)."""
         return self.label_for(choice) or choice
 
+    #: the option's name as people read it ("Board size"), marked with `N_` and translated where
+    #: shown; without one, the name with its underscores as spaces ("three_rounds": "Three rounds")
+    label: str | None = None
+
+    def label_text(self) -> str:
+        """The option's name as people read it, in the current language."""
+        return _(self.label or self.name.replace("_", " ").capitalize())
+
+    def value_text(self, value: OptionValue) -> str:
+        """A value as a player reads it, in the current language: a listed choice translated
+        (its words are marked with `N_` where the game defines them), yes or no for a switch."""
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        declared = self.label_for(value)
+        if declared is not None:
+            return _(declared)
+        if self.choices is not None and value in self.choices:
+            return _(str(value))
+        return str(value)
+
+    def choices_text(self) -> str:
+        """The choices as a player may type them, "classic, cascade" (translated: "classique,
+        cascade"; `parse` reads both)."""
+        return ", ".join(_(choice) for choice in self.choices or ())
+
     def parse(self, raw: OptionValue) -> OptionValue:
         """Turn user text (or an already typed value) into this option's value, or raise OptionError."""
         from ludoteca.core.errors import OptionError
@@ -55,19 +82,23 @@ class OptionSpec:
                 return True
             if text in ("0", "no", "n", "false", "off", "non"):
                 return False
-            raise OptionError(f"option {self.name} is a switch: use yes or no, not {raw!r}")
+            raise OptionError(
+                _("{name} is a switch: use yes or no, not {raw!r}").format(name=self.label_text(), raw=raw)
+            )
         if isinstance(self.default, int):
             if isinstance(raw, int):
                 value = raw
             else:
                 from ludoteca.core.text import read_int
 
-                value = read_int(str(raw), f"option {self.name}")
+                value = read_int(str(raw), self.label_text())
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise OptionError(
-                    f"option {self.name} must lie between {self.minimum} and {self.maximum}, not {value}"
+                    _("{name} must lie between {low} and {high}, not {value}").format(
+                        name=self.label_text(), low=self.minimum, high=self.maximum, value=value
+                    )
                 )
             return value
         text = str(raw).strip()
@@ -75,9 +106,15 @@ class OptionSpec:
             for choice in self.choices:
                 if choice.lower() == text.lower():
                     return choice
+            # a player may also type the choice as their language writes it ("classique")
+            for choice in self.choices:
+                if _(choice).lower() == text.lower():
+                    return choice
             if not self.open_ended:
                 raise OptionError(
-                    f"{text!r} is not a valid {self.name}; choose one of: {', '.join(self.choices)}"
+                    _("{name}: {text!r} is not one of the choices ({choices})").format(
+                        text=text, name=self.label_text(), choices=self.choices_text()
+                    )
                 )
         return text
 
@@ -91,13 +128,14 @@ def resolve_options(
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
-            valid = ", ".join(by_name) or "none"
-            raise OptionError(f"this game has no option {name!r}; its options are: {valid}")
+            valid = ", ".join(by_name) or _("none")
+            raise OptionError(
+                _("this game has no option {name!r}; its options are: {valid}").format(name=name, valid=valid)
+            )
     return {spec.name: spec.parse(given[spec.name]) if spec.name in given else spec.default for spec in specs}
 
 
 def option_label(spec: OptionSpec) -> str:
-    """An option's name as people read it: "three_rounds" is "Three rounds" (translated)."""
-    from ludoteca.i18n import _
-
-    return _(spec.name.replace("_", " ").capitalize())
+    """An option's name as people read it, translated: its `label`, or "three_rounds" as "Three
+    rounds"."""
+    return spec.label_text()

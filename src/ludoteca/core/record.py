@@ -28,8 +28,9 @@ from ludoteca.core.errors import LudotecaError, OptionError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
-from ludoteca.core.seats import SeatSpec, parse_seats
+from ludoteca.core.seats import SeatSpec, parse_seats, wrong_seat_count
 from ludoteca.core.text import NumberError, clean_line, read_int, read_seed
+from ludoteca.core.think import Think, read_think
 from ludoteca.i18n import _
 
 _TAG = re.compile(r'^\[(?P<name>[A-Za-z][A-Za-z0-9_]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]\s*$')
@@ -48,11 +49,12 @@ STANDARD_TAGS = (
     "Termination",
     "Position",
     "Event",
+    "Think",
 )
 #: the largest record file read (a long Five or More game is a few tens of KiB)
 MAX_RECORD_BYTES = 1 << 20
 #: how a game can end without the rules ending it
-TERMINATIONS = ("resignation", "draw claim", "stopped")
+TERMINATIONS = ("resignation", "draw claim", "stopped", "time forfeit")
 
 
 #: escapes with a name of their own; any other character that could end or hide a line is written
@@ -109,6 +111,9 @@ class Record:
     date: str | None = None
     #: a start position in the game's position format (when not the standard start)
     position: str | None = None
+    #: how long the computers thought: with a count (`nodes:N`), the seed and the levels play
+    #: the same game again
+    think: Think = field(default_factory=Think)
     extra: dict[str, str] = field(default_factory=dict)
     #: the line each tag was read from (for messages about a record read from text)
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -123,6 +128,8 @@ class Record:
         if with_seed:
             tags.append(("Seed", str(self.seed)))
         tags.append(("Players", ", ".join(seat.text() for seat in self.seats)))
+        if self.think.given:
+            tags.append(("Think", self.think.text()))
         if self.date:
             tags.append(("Date", self.date))
         if self.position:
@@ -205,6 +212,12 @@ class Record:
                 scores = tuple(read_int(s, _("a score"), max_digits=9) for s in scores_text.split())
             except NumberError as err:
                 raise RecordError(str(err), tags["Scores"][1]) from None
+        think = Think()
+        if (think_text := tag("Think")) is not None:
+            try:
+                think = read_think(think_text)
+            except NumberError as err:
+                raise RecordError(str(err), tags["Think"][1]) from None
         options = {name: value for name, (value, _line) in tags.items() if name not in STANDARD_TAGS}
         result = tag("Result")
         if result is not None and result != "*" and not _RESULT.fullmatch(result):
@@ -222,6 +235,7 @@ class Record:
             termination=tag("Termination"),
             date=tag("Date"),
             position=tag("Position"),
+            think=think,
             tag_lines={name: line for name, (_value, line) in tags.items()},
         )
 
@@ -236,13 +250,16 @@ def start_state(game: Game[Any, Any], record: Record) -> Any:
     options = game.options({k: v for k, v in record.options.items() if k in known})
     if unknown:
         raise OptionError(
-            f"{game.info.title} has no option {', '.join(sorted(unknown))}; "
-            f"its options are: {', '.join(sorted(known)) or 'none'}"
+            _("{title} has no option {names}; its options are: {known}").format(
+                title=_(game.info.title),
+                names=", ".join(sorted(unknown)),
+                known=", ".join(sorted(known)) or _("none"),
+            )
         )
     seats = len(record.seats)
     if not game.info.min_seats <= seats <= game.info.max_seats:
         raise OptionError(
-            f"{game.info.title} is for {game.info.min_seats}–{game.info.max_seats} players, not {seats}"
+            wrong_seat_count(_(game.info.title), game.info.min_seats, game.info.max_seats, seats)
         )
     if record.position:
         return game.parse_position(record.position, options)
@@ -354,7 +371,7 @@ def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
         raise RecordError(
             _("only a game for one player can be stopped; this one has {n}").format(n=seats), line
         )
-    if record.termination == "resignation" and seats == 1:
+    if record.termination in ("resignation", "time forfeit") and seats == 1:
         raise RecordError(_("a game for one player is stopped, not resigned"), line)
     for seat in range(seats):
         ending = game.resign(final, seat)
@@ -364,6 +381,31 @@ def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
     raise RecordError(
         problem.format(result=record.result, how=record.termination), record.tag_lines.get("Result")
     )
+
+
+def stated_outcome(
+    game: Game[Any, Any],
+    final: Any,
+    termination: str | None,
+    ranks: Sequence[int],
+    scores: Sequence[int] | None,
+    names: Sequence[str] = (),
+) -> Outcome:
+    """An ending the rules did not produce (a resignation, a draw claim, a stopped solitaire, a
+    fallen flag) with its reason worded now, by the game, in the current language; never the
+    record's tag. `names`: how to call the players (their seats' names without it)."""
+    loser = list(ranks).index(max(ranks)) if ranks else 0
+    if termination == "draw claim":
+        reason = game.claim_draw(final).reason if game.can_claim_draw(final) else _("draw claimed")
+    elif termination == "time forfeit" and ranks:
+        name = names[loser] if loser < len(names) else game.seat_name(final, loser)
+        reason = _("{name} ran out of time").format(name=name)
+    elif termination in ("resignation", "stopped") and ranks:
+        # the seat that gave up is the one ranked last
+        reason = game.resign(final, list(ranks).index(max(ranks))).reason
+    else:
+        reason = ""
+    return Outcome(tuple(ranks), reason, tuple(scores) if scores is not None else None)
 
 
 def options_text(options: Mapping[str, OptionValue]) -> str:

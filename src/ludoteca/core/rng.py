@@ -7,6 +7,7 @@ SplitMix64: tiny, fast in pure Python, and good enough for shuffling tiles and s
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -59,3 +60,11 @@ class Rng:
         """Two independent generators (e.g. one per deck) from this one."""
         a, rng = self.next64()
         return Rng(a), rng
+
+
+def derive_seed(seed: int, *parts: int | str) -> int:
+    """A 64-bit seed of its own for one use of a game's seed (a computer player at a seat and a
+    move). A hash rather than a draw from the game's `Rng`: the derived stream must not retrace
+    the one that shuffles the bag, or a player sampling what it cannot see would find the truth."""
+    text = ":".join(str(part) for part in (seed, *parts))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8, person=b"ludoteca").digest(), "big")

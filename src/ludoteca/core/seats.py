@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ludoteca.core.errors import OptionError
 from ludoteca.core.text import clean_line, read_int
-from ludoteca.i18n import _
+from ludoteca.i18n import _, ngettext
 
 KINDS = ("human", "computer", "remote")
 MAX_LEVEL = 5
@@ -65,14 +65,16 @@ class SeatSpec:
             kind = "computer"
         if kind not in KINDS:
             raise OptionError(
-                f"{text!r} is not a seat; use human, computer:LEVEL (1-{MAX_LEVEL}) or remote, "
-                "optionally with a name: Ann=human"
+                _(
+                    "{text!r} is not a seat; use human, computer:LEVEL (1-{max}) or remote, "
+                    "optionally with a name: Ann=human"
+                ).format(text=text, max=MAX_LEVEL)
             )
         level: int | None = None
         if kind == "computer":
             level = read_int(level_text.strip() or "3", _("the computer's level"), low=1, high=MAX_LEVEL)
         elif level_text:
-            raise OptionError(f"only a computer seat takes a level: {text!r}")
+            raise OptionError(_("only a computer seat takes a level: {text!r}").format(text=text))
         return SeatSpec(kind, level, name)
 
 
@@ -109,5 +111,17 @@ def parse_seats(text: str) -> tuple[SeatSpec, ...]:
     """`human,computer:3` → two seats."""
     parts = [p for p in _split_unescaped(text, ",") if p.strip()]
     if not parts:
-        raise OptionError("no players given; e.g. --players human,computer:3")
+        raise OptionError(_("no players given; e.g. --players human,computer:3"))
     return tuple(SeatSpec.parse(p) for p in parts)
+
+
+def wrong_seat_count(title: str, low: int, high: int, count: int) -> str:
+    """The sentence refusing `count` players for a game played by `low` to `high` of them; a game
+    for an exact number says that number ("for 2 players"), never a range from a number to itself."""
+    if low == high:
+        return ngettext(
+            "{title} is for {low} player, not {count}", "{title} is for {low} players, not {count}", low
+        ).format(title=title, low=low, count=count)
+    return _("{title} is for {low}–{high} players, not {count}").format(
+        title=title, low=low, high=high, count=count
+    )

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
-from ludoteca.ai.levels import computer_for
+from ludoteca.ai.levels import Computer, computer_for, player_seed
 from ludoteca.ai.worker import Thinker
 from ludoteca.core.errors import IllegalMove, OptionError
-from ludoteca.core.game import Game, Seat
+from ludoteca.core.game import Game, Seat, players_named
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
-from ludoteca.core.record import Record, record_outcome, replay, start_state
+from ludoteca.core.record import Record, record_outcome, replay, start_state, stated_outcome
 from ludoteca.core.seats import SeatSpec
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.match import events
 from ludoteca.match.events import Event
@@ -35,14 +37,15 @@ class Match:
         seed: int,
         *,
         position: str | None = None,
-        think: float | None = None,
+        think: Think | float | None = None,
     ) -> None:
         self.game = game
         self.options = dict(options)
         self.seats = tuple(seats)
         self.seed = seed
         self.position = position
-        self.think_seconds = think
+        #: the computers' budget per move: each level's own time, a time, or a count of positions
+        self.thinking = Think.of(think)
         self.date = _dt.date.today().isoformat()
         record = Record(game.info.key, seed, self.options, self.seats, position=position)
         self.states: list[Any] = [start_state(game, record)]
@@ -56,9 +59,10 @@ class Match:
     # ----- construction from records ----------------------------------------------------------
     @staticmethod
     def from_record(
-        game: Game[Any, Any], record: Record, text: str | None = None, think: float | None = None
+        game: Game[Any, Any], record: Record, text: str | None = None, think: Think | float | None = None
     ) -> Match:
-        """Rebuild a match by replaying a record (raises RecordError on a bad one)."""
+        """Rebuild a match by replaying a record (raises RecordError on a bad one). The computers
+        think as the record says unless `think` says otherwise."""
         states = replay(game, record, text)
         match = Match.__new__(Match)
         match.game = game
@@ -66,7 +70,8 @@ class Match:
         match.seats = record.seats
         match.seed = record.seed
         match.position = record.position
-        match.think_seconds = think
+        given = Think.of(think)
+        match.thinking = given if given.given else record.think
         match.date = record.date or _dt.date.today().isoformat()
         match.states = states
         match.moves = list(record.moves)
@@ -75,7 +80,8 @@ class Match:
         match.termination = record.termination
         match._ended = None
         if game.outcome(states[-1]) is None and record.result is not None:
-            match._ended = record_outcome(game, record, states[-1])
+            with players_named([spec.name for spec in record.seats]):
+                match._ended = record_outcome(game, record, states[-1])
         return match
 
     def to_record(self) -> Record:
@@ -91,6 +97,7 @@ class Match:
             termination=self.termination if self._ended else None,
             date=self.date,
             position=self.position,
+            think=self.thinking,
         )
 
     # ----- observers --------------------------------------------------------------------------
@@ -120,7 +127,23 @@ class Match:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self._ended or self.game.outcome(self.state)
+        ended = self._ended
+        with self.named():
+            if ended is None:
+                return self.game.outcome(self.state)
+            # worded at each reading, so "Silver resigned" follows a change of language
+            names = [self.seat_label(seat) for seat in range(len(self.seats))]
+            return stated_outcome(self.game, self.state, self.termination, ended.ranks, ended.scores, names)
+
+    def named(self) -> AbstractContextManager[None]:
+        """A block in which the rules' sentences name the players as this match knows them."""
+        return players_named([spec.name for spec in self.seats])
+
+    def describe_last(self, state: Any = None) -> str:
+        """The rules' sentence on the last move of `state` (the match's own by default; a seat's
+        view of it), naming the players."""
+        with self.named():
+            return str(self.game.describe_last(self.state if state is None else state))
 
     @property
     def over(self) -> bool:
@@ -266,17 +289,18 @@ class Match:
         seat = self.to_move() if seat is None else seat
         if seat is None or self.over:
             raise IllegalMove(_("the game is over"))
-        return self._end(
-            self.game.resign(self.state, seat), "resignation" if len(self.seats) > 1 else "stopped"
-        )
+        with self.named():
+            outcome = self.game.resign(self.state, seat)
+        return self._end(outcome, "resignation" if len(self.seats) > 1 else "stopped")
 
     def lose_on_time(self, seat: Seat) -> Outcome:
         """`seat`'s clock ran out: the game ends as the rules end a resignation by that seat."""
         if self.over:
             raise IllegalMove(_("the game is over"))
-        resigned = self.game.resign(self.state, seat)
+        with self.named():
+            resigned = self.game.resign(self.state, seat)
         reason = _("{name} ran out of time").format(name=self.seat_label(seat))
-        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "resignation")
+        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "time forfeit")
 
     def can_claim_draw(self) -> bool:
         return not self.over and self.game.can_claim_draw(self.state)
@@ -317,14 +341,25 @@ class Match:
 
     def computer_wants_draw(self, seat: Seat) -> bool:
         """Whether the computer in `seat` claims an available draw (players that can judge it
-        expose `wants_draw(game, view, seat, seconds=…)`; others never claim)."""
+        expose `wants_draw(game, view, seat, seconds=…)`, or `budget=…` for a count of positions;
+        others never claim)."""
         if not self.can_claim_draw() or not self.is_computer(seat):
             return False
-        computer = computer_for(self.game, self.seats[seat].level or 3, self.think_seconds)
+        computer = self._computer(seat, self.seats[seat].level or 3, "draw")
         wants = getattr(computer.player, "wants_draw", None)
         if wants is None:
             return False
+        if computer.nodes is not None:
+            # judged on a count too, or a replay could claim where the first game played on
+            budget = computer.budget()
+            return bool(wants(self.game, self.view(seat), seat, budget=budget))
         return bool(wants(self.game, self.view(seat), seat, seconds=min(computer.think, 0.5)))
+
+    def _computer(self, seat: Seat, level: int, purpose: str) -> Computer:
+        """The player deciding for `seat` now, seeded from the game's seed, the seat, the move and
+        what it is asked (a move, a hint, a draw): a replay of the same game meets the same one."""
+        seed = player_seed(self.seed, seat, self.ply, purpose)
+        return computer_for(self.game, level, self.thinking, seed)
 
     def think(
         self, seat: Seat | None = None, level: int | None = None, purpose: str = events.FOR_MOVE
@@ -335,7 +370,7 @@ class Match:
         if seat is None:
             raise OptionError(_("the game is over"))
         spec = self.seats[seat]
-        computer = computer_for(self.game, level or spec.level or 3, self.think_seconds)
+        computer = self._computer(seat, level or spec.level or 3, purpose)
         ply = self.ply
         thinker = Thinker(
             self.game,
@@ -343,6 +378,7 @@ class Match:
             self.view(seat),
             seat,
             computer.think,
+            nodes=computer.nodes,
             on_report=lambda info: self._emit(Event(events.PROGRESS, ply, seat, info=info, purpose=purpose)),
             on_done=lambda done: self._emit(Event(events.THOUGHT, ply, seat, thinker=done, purpose=purpose)),
         )

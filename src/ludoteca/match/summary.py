@@ -31,16 +31,23 @@ def variant_summary(match: Match, for_people: bool = False) -> str:
 
 
 def player_names(match: Match) -> tuple[str, ...]:
+    """Who played, for people: the players' names, else their seats' names in the current language."""
     return tuple(
         spec.name or match.game.seat_name(match.state, seat) for seat, spec in enumerate(match.seats)
     )
+
+
+def stored_names(match: Match) -> tuple[str, ...]:
+    """Who played, as the results history keeps it: an unnamed seat under its English name, so the
+    history reads in whichever language it is later shown in (`GameInfo.stored_player`)."""
+    return tuple(spec.name or match.game.info.seat_key(seat) for seat, spec in enumerate(match.seats))
 
 
 def result_fields(match: Match) -> dict[str, Any]:
     """The fields of a results-history row for a finished match (`store.ResultRow(**fields)`)."""
     outcome = match.outcome
     assert outcome is not None
-    names = player_names(match)
+    names = stored_names(match)
     return {
         "date": _dt.datetime.now().isoformat(timespec="seconds"),
         "game": match.game.info.key,

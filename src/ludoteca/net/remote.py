@@ -21,6 +21,7 @@ from ludoteca.core.errors import IllegalMove
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
+from ludoteca.core.think import Think
 from ludoteca.i18n import _, ngettext
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
@@ -40,7 +41,7 @@ class RemoteMatch(Match):
         self.options = dict(first.get("options") or {})
         self.seed = 0
         self.position = None
-        self.think_seconds = None
+        self.thinking = Think()
         self.date = _dt.date.today().isoformat()
         self.states = []
         self.moves = []

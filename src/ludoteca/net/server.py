@@ -34,6 +34,7 @@ from ludoteca import __version__
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.net import protocol
 from ludoteca.net.clock import ClockSettings
@@ -222,7 +223,7 @@ class Server:
         mode: str = CLUB,
         *,
         limits: Limits | None = None,
-        think: float | None = None,
+        think: Think | float | None = None,
     ) -> None:
         self.store = store
         self.mode = mode

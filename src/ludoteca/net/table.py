@@ -26,7 +26,8 @@ from ludoteca.ai.worker import Thinker
 from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.record import Record
-from ludoteca.core.seats import SeatSpec
+from ludoteca.core.seats import SeatSpec, wrong_seat_count
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
@@ -146,15 +147,17 @@ class Table:
         *,
         position: str | None = None,
         clock: ClockSettings | None = None,
-        think: float | None = None,
+        think: Think | float | None = None,
     ) -> Table:
         """A table waiting for its people; `seats` are people (human/remote) or computers."""
         info = game.info
-        if not info.min_seats <= len(seats) <= info.max_seats or len(seats) < 2:
+        if info.max_seats < 2:
             raise OptionError(
-                _("{title} over the network is for {low}–{high} players, not {n}").format(
-                    title=info.title, low=max(2, info.min_seats), high=info.max_seats, n=len(seats)
-                )
+                _("{title} is played alone, so not over the network").format(title=_(info.title))
+            )
+        if not max(2, info.min_seats) <= len(seats) <= info.max_seats:
+            raise OptionError(
+                wrong_seat_count(_(info.title), max(2, info.min_seats), info.max_seats, len(seats))
             )
         places = [
             Place(spec.name or "", spec.level) if spec.is_computer else Place(spec.name or "")
@@ -176,7 +179,9 @@ class Table:
         return Table(table_id, match, places, host, clock=clock)
 
     @staticmethod
-    def restore(row: TableRow, game: Game[Any, Any], host: TableHost, think: float | None = None) -> Table:
+    def restore(
+        row: TableRow, game: Game[Any, Any], host: TableHost, think: Think | float | None = None
+    ) -> Table:
         """A table as the store kept it (its record replayed through the rules); nobody is connected."""
         record = Record.loads(row.record)
         match = Match.from_record(game, record, row.record, think=think)

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import _
+from ludoteca.i18n import _, os_reason
 
 
 class FileRefused(LudotecaError):
@@ -79,6 +79,6 @@ def _explain(path: Path, err: OSError) -> str:
         ).format(path=path)
     if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return _("cannot write in {folder} ({reason}); nothing was written.").format(
-            folder=path.parent, reason=err.strerror
+            folder=path.parent, reason=os_reason(err)
         )
-    return _("cannot write {path} ({reason}); nothing was written.").format(path=path, reason=err.strerror)
+    return _("cannot write {path} ({reason}); nothing was written.").format(path=path, reason=os_reason(err))

@@ -80,9 +80,21 @@ def unreadable_saves(saves: Sequence[SavedGame]) -> list[str]:
     return sentences
 
 
+def players_in_words(row: ResultRow) -> list[str]:
+    """The players of a result in the reader's language: seats nobody named are kept under a
+    language-neutral name (`GameInfo.stored_player`); as kept for a game not installed any more."""
+    try:
+        info = get_game(row.game).info
+    except LudotecaError:
+        return list(row.players)
+    return [info.stored_player(seat, name) for seat, name in enumerate(row.players)]
+
+
 def result_text(row: ResultRow) -> str:
     if row.winner:
-        return _("{name} won").format(name=_(row.winner))
+        names = players_in_words(row)
+        winners = ", ".join(name for name, rank in zip(names, row.ranks, strict=True) if rank == 1)
+        return _("{name} won").format(name=winners)
     if len(row.players) > 1 and len(set(row.ranks)) == 1:
         return _("draw")
     return ""
@@ -95,7 +107,7 @@ def scores_table(rows: Sequence[ResultRow]) -> list[str]:
             when(row.date),
             game_title(row.game),
             options_words(row.game, row.variant),
-            short(", ".join(_(name) for name in row.players), 2 * LONGEST_NAME),
+            short(", ".join(players_in_words(row)), 2 * LONGEST_NAME),
             " – ".join(str(v) for v in row.scores) if row.scores is not None else "",
             result_text(row),
         )

@@ -19,7 +19,8 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.seats import SeatSpec
-from ludoteca.i18n import _
+from ludoteca.core.think import Think
+from ludoteca.i18n import _, os_reason
 from ludoteca.net.addresses import addresses_to_share, connect_address, is_loopback
 from ludoteca.net.client import Client, NetError
 from ludoteca.net.clock import ClockSettings
@@ -101,7 +102,7 @@ def host_game(
     bind: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
     seed: int | None = None,
-    think: float | None = None,
+    think: Think | float | None = None,
     clock: ClockSettings | None = None,
     resume: bool = False,
     position: str | None = None,
@@ -135,7 +136,7 @@ def host_game(
         raise NetError(
             _(
                 "cannot listen on {bind}:{port} ({reason}); is another game already hosted there? Try --port."
-            ).format(bind=bind, port=port, reason=err.strerror or err)
+            ).format(bind=bind, port=port, reason=os_reason(err))
         ) from None
     hosted = HostedGame(thread, None, thread.port, bind, addresses_to_share(bind), resumed=resume)
     token = chosen.get("token")

@@ -83,7 +83,7 @@ def flag(name: str) -> str:
 
 
 def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> None:
-    group = parser.add_argument_group(f"{game.info.title} options")
+    group = parser.add_argument_group(_("{title} options").format(title=_(game.info.title)))
     for spec in game.info.options:
         if isinstance(spec.default, bool):
             group.add_argument(
@@ -96,7 +96,7 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> N
             continue
         extra = ""
         if spec.choices:
-            extra = " (" + ", ".join(spec.choices) + (", …" if spec.open_ended else "") + ")"
+            extra = " (" + spec.choices_text() + (", …" if spec.open_ended else "") + ")"
         elif spec.minimum is not None:
             extra = f" ({spec.minimum}–{spec.maximum})"
         group.add_argument(
@@ -104,7 +104,9 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> N
             dest=f"opt_{spec.name}",
             default=None,
             metavar=spec.name.upper(),
-            help=f"{_(spec.help)}{extra}; " + _("default {value}").format(value=spec.default),
+            help=_("{help}{choices}; default {value}").format(
+                help=_(spec.help), choices=extra, value=spec.value_text(spec.default)
+            ),
         )
 
 

@@ -18,6 +18,7 @@ from ludoteca.core.options import Options
 from ludoteca.core.record import Record
 from ludoteca.core.registry import declaration_of, find, get_game
 from ludoteca.core.seats import SeatSpec
+from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.match import Match
 from ludoteca.match.summary import player_names, result_fields, variant_summary
@@ -40,7 +41,7 @@ def new_match(
     seats: Sequence[SeatSpec],
     seed: int,
     store: Any,
-    think: float | None = None,
+    think: Think | float | None = None,
 ) -> Match:
     """A new game, starting from the player's own setup when the options name one."""
     return Match(game, options, seats, seed, think=think, position=start_position(game, options, store))
@@ -195,10 +196,10 @@ def clash_notice(written: Written) -> str | None:
 
 def default_save_name(match: Match) -> str:
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
-    return _("{title} {stamp}").format(title=match.game.info.title, stamp=stamp)
+    return _("{title} {stamp}").format(title=_(match.game.info.title), stamp=stamp)
 
 
-def load_match(store: Store, ref: int | str, think: float | None = None) -> tuple[Match, SaveSlot]:
+def load_match(store: Store, ref: int | str, think: Think | float | None = None) -> tuple[Match, SaveSlot]:
     """Resume a saved game: the match and the save it came from (to save over it later, unless
     someone else has meanwhile). Raises StoreError / RecordError with clear sentences."""
     saved = store.load_save(ref)
@@ -207,7 +208,7 @@ def load_match(store: Store, ref: int | str, think: float | None = None) -> tupl
     return Match.from_record(game, record, saved.record_text, think=think), saved.slot
 
 
-def match_from_text(text: str, think: float | None = None) -> Match:
+def match_from_text(text: str, think: Think | float | None = None) -> Match:
     record = Record.loads(text)
     return Match.from_record(get_game(record.game), record, text, think=think)
 

@@ -2,9 +2,10 @@
 
 It is a game package of its own, found the way any installed game is: the `*.dist-info` folder
 beside it names `DECLARATION` in the `ludoteca.games` entry-point group, and the tests put this
-folder on `sys.path` (`tests/conftest.py`). It writes no board, no levels and no translations:
-the grid description below gives it the terminal board and the window board, and the generic
-levels play it.
+folder on `sys.path` (`tests/conftest.py`). It writes no board and no levels: the grid description
+below gives it the terminal board and the window board, and the generic levels play it. Its words
+are marked where they are defined and translated in its own catalogue, `locale/fr.po`, written by
+`ludoteca catalogue fr --package tests/plugins/ludoteca_tictactoe`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from ludoteca.core import Game, GameInfo, IllegalMove, NotationError, Options, Outcome, Seat
 from ludoteca.core.declaration import GameDeclaration
 from ludoteca.core.grid import Cell, GridPicture, Piece
+from ludoteca.i18n import N_, _
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 FILES = "abc"
@@ -33,11 +35,11 @@ def square_name(index: int) -> str:
 class TicTacToe(Game[State, int]):
     info = GameInfo(
         key="tictactoe",
-        title="Tic-tac-toe",
-        summary="three in a row on a 3×3 grid",
+        title=N_("Tic-tac-toe"),
+        summary=N_("three in a row on a 3×3 grid"),
         min_seats=2,
         max_seats=2,
-        seat_names=("X", "O"),
+        seat_names=(N_("X"), N_("O")),
     )
 
     def start(self, options: Options, seed: int, seats: int) -> State:
@@ -64,11 +66,11 @@ class TicTacToe(Game[State, int]):
 
     def play(self, state: State, move: int) -> State:
         if self.to_move(state) is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(_("the game is over"))
         if not 0 <= move < 9:
-            raise IllegalMove(f"there is no square number {move}")
+            raise IllegalMove(_("there is no square number {n}").format(n=move))
         if state.cells[move] is not None:
-            raise IllegalMove(f"square {square_name(move)} is already taken")
+            raise IllegalMove(_("Square {square} is already taken").format(square=square_name(move)))
         cells = list(state.cells)
         cells[move] = state.to_move
         return State(tuple(cells), 1 - state.to_move)
@@ -76,9 +78,10 @@ class TicTacToe(Game[State, int]):
     def outcome(self, state: State) -> Outcome | None:
         winner = self._winner(state)
         if winner is not None:
-            return Outcome.win(winner, 2, f"{self.info.seat_names[winner]} has three in a row")
+            reason = _("{name} has three in a row").format(name=self.seat_name(state, winner))
+            return Outcome.win(winner, 2, reason)
         if None not in state.cells:
-            return Outcome.draw(2, "the grid is full")
+            return Outcome.draw(2, _("the grid is full"))
         return None
 
     def format_move(self, state: State, move: int) -> str:
@@ -87,7 +90,7 @@ class TicTacToe(Game[State, int]):
     def parse_move(self, state: State, text: str) -> int:
         text = text.strip().lower()
         if len(text) != 2 or text[0] not in FILES or text[1] not in "123":
-            raise NotationError(f"{text!r} is not a square; squares are a1 … c3")
+            raise NotationError(_("{text!r} is not a square; squares are a1 … c3").format(text=text))
         return FILES.index(text[0]) + 3 * (int(text[1]) - 1)
 
     def evaluate(self, state: State, seat: Seat) -> float:

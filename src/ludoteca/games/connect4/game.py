@@ -47,27 +47,29 @@ _OPEN_COLUMNS = _open_columns_table()
 class Connect4Game(Game[Connect4State, Move]):
     info = GameInfo(
         key="connect4",
-        title="Connect Four",
-        summary="Drop discs into a 7×6 grid; four in a row wins. Cascade: lines score and vanish.",
+        title=N_("Connect Four"),
+        summary=N_("Drop discs into a 7×6 grid; four in a row wins. Cascade: lines score and vanish."),
         min_seats=2,
         max_seats=2,
         options=(
             OptionSpec(
                 "variant",
-                "classic: four in a row wins; cascade: lines score, vanish and fall",
+                N_("classic: four in a row wins; cascade: lines score, vanish and fall"),
                 CLASSIC,
                 choices=VARIANTS,
                 labels=((CLASSIC, N_("Classic")), (CASCADE, N_("Cascade"))),
+                label=N_("Variant"),
             ),
             OptionSpec(
                 "drops",
-                "Cascade only: how many drops in all before the game ends",
+                N_("Cascade only: how many drops in all before the game ends"),
                 DEFAULT_DROPS,
                 minimum=4,
                 maximum=200,
+                label=N_("Drops"),
             ),
         ),
-        seat_names=("Yellow", "Red"),
+        seat_names=(N_("Yellow"), N_("Red")),
     )
 
     # ----- starting and playing ---------------------------------------------------------------
@@ -237,7 +239,9 @@ class Connect4Game(Game[Connect4State, Move]):
             else ""
         )
         discs = ngettext("{n} disc removed", "{n} discs removed", removed).format(n=removed)
-        return f"{made}{chain}: {parts}; {discs}."
+        return _("{made}{chain}: {points}; {removed}.").format(
+            made=made, chain=chain, points=parts, removed=discs
+        )
 
     # ----- search hooks -----------------------------------------------------------------------
     def evaluate(self, state: Connect4State, seat: Seat) -> float:

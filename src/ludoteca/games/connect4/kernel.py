@@ -53,6 +53,9 @@ PLAIN_TABLE_SLOTS = 262147
 _nodes = cython.declare(cython.longlong, 0)
 _stopped = cython.declare(cython.bint, False)
 _stop = cython.declare(object, None)
+#: the count of positions (as `_nodes` reads) at which the search stops: a budget of positions is
+#: met exactly, in both forms, whatever was searched before
+_limit = cython.declare(cython.longlong, 0x3FFFFFFFFFFFFFFF)
 _slots = cython.declare(cython.longlong, 0)
 _table_keys = cython.declare(cython.uint[:])  # type: ignore[misc]
 _table_values = cython.declare(cython.uchar[:])  # type: ignore[misc]
@@ -173,12 +176,14 @@ def nodes() -> cython.longlong:
 
 
 @cython.ccall
-def set_stop(stop: Callable[[], bool] | None) -> cython.int:
-    """`stop()` is asked every few milliseconds (CHECK_MASK); when it answers True the search unwinds and
-    returns STOPPED, keeping in the table only what it had finished."""
-    global _stop, _stopped
+def set_stop(stop: Callable[[], bool] | None, limit: cython.longlong = -1) -> cython.int:
+    """`stop()` is asked every few milliseconds (CHECK_MASK); when it answers True, or when `nodes()`
+    reaches `limit` (-1: no limit), the search unwinds and returns STOPPED, keeping in the table
+    only what it had finished."""
+    global _stop, _stopped, _limit
     _stop = stop
     _stopped = False
+    _limit = limit if limit >= 0 else 0x3FFFFFFFFFFFFFFF
     return 0
 
 
@@ -197,7 +202,7 @@ def _negamax(
     win at once; `theirs` are the opponent's threats."""
     global _nodes, _stopped
     _nodes += 1
-    if not (_nodes & CHECK_MASK) and _stop is not None and _stop():
+    if _nodes >= _limit or (not (_nodes & CHECK_MASK) and _stop is not None and _stop()):
         _stopped = True
     if _stopped:
         return STOPPED

@@ -15,6 +15,10 @@ Classic, from weakest to strongest:
    exact solve cannot finish, the deepest heuristic search in the remaining time picks among the
    moves the weak one kept.
 
+Given a count of positions instead of a time (`Budget.nodes`), levels 4 and 5 share it as they
+share the time: half of what is left to the solver, and so on; they then play the same on any
+machine. Levels 1–3 do a fixed amount of work whatever the budget.
+
 Cascade has no solver: levels 1–2 are the generic random and greedy players, levels 3–5 the generic
 alpha-beta with this game's evaluation (depth 2, 4, then as deep as time allows).
 """
@@ -72,7 +76,7 @@ class Connect4Player(Player):
         if state.variant == CASCADE:
             return self.cascade.choose(game, state, seat, budget, report)
         position = Position(state.discs[seat], state.mask, len(state.moves))
-        seconds = budget.seconds if budget.seconds is not None else THINK_SECONDS[self.level]
+        seconds = budget.seconds_or(THINK_SECONDS[self.level])
         move = _Turn(self, position, budget, seconds, report).play()
         budget.check()
         return move
@@ -86,7 +90,7 @@ class _Turn:
         player: Connect4Player,
         position: Position,
         budget: Budget,
-        seconds: float,
+        seconds: float | None,
         report: Report | None,
     ) -> None:
         self.player = player
@@ -97,8 +101,14 @@ class _Turn:
         self.random = player.random
         self.open = [c for c in range(WIDTH) if position.can_play(c)]
 
-    def left(self) -> float:
-        return max(0.0, self.seconds - self.budget.elapsed())
+    def share(self, part: float) -> tuple[float | None, int | None]:
+        """`part` of what is left: (seconds, None) on a time budget, (None, positions) on a
+        count."""
+        nodes = self.budget.nodes_left()
+        if nodes is not None:
+            return None, int(nodes * part)
+        assert self.seconds is not None
+        return max(0.0, self.seconds - self.budget.elapsed()) * part, None
 
     def play(self) -> int:
         wins = [c for c in self.open if self.position.wins_with(c)]
@@ -116,7 +126,7 @@ class _Turn:
         allowed = safe
         if level == 4:
             if self.position.played >= LEVEL4_SOLVE_FROM:
-                perfect = self.solve(self.left() * 0.5)
+                perfect = self.solve(0.5)
                 if perfect is not None:
                     return self.random.choice(perfect)
         else:
@@ -132,45 +142,68 @@ class _Turn:
                 return self.random.choice(best)
             if self.position.played >= SOLVE_FROM:
                 # the weak solve first: it is the one that keeps a won position won past the book
-                allowed = self.keep_result(self.left() * 0.5) or safe
-                perfect = self.solve(self.left() * 0.5)
+                allowed = self.keep_result(0.5) or safe
+                perfect = self.solve(0.5)
                 if perfect is not None:
                     return self.random.choice(perfect)
-        result = self.deepest(self.left(), allowed)
+        result = self.deepest(allowed)
         return self.pick(result, margin=0)
 
-    def solve(self, seconds: float) -> list[int] | None:
-        """The best columns by the exact solver, or None when it cannot finish in `seconds`."""
+    def solve(self, part: float) -> list[int] | None:
+        """The best columns by the exact solver, or None when it cannot finish in `part` of the
+        budget left."""
         solver = self.player.solver
         assert solver is not None
+        seconds, nodes = self.share(part)
+        before = solver.nodes
         try:
-            score, best = solver.best_moves(self.position, seconds=seconds, cancel=self.budget.cancel)
+            score, best = solver.best_moves(
+                self.position, seconds=seconds, cancel=self.budget.cancel, nodes=nodes
+            )
         except SolverTimeout:
             return None
+        finally:
+            self.budget.spend(solver.nodes - before)
         line = tuple(str(c + 1) for c in best)
         self.tell(SearchInfo(CELLS - self.position.played, float(score), line, solver.nodes))
         return best
 
-    def keep_result(self, seconds: float) -> list[int] | None:
-        """The columns that keep a win a win and a draw a draw, when a weak solve finishes in time."""
+    def keep_result(self, part: float) -> list[int] | None:
+        """The columns that keep a win a win and a draw a draw, when a weak solve finishes within
+        `part` of the budget left."""
         solver = self.player.solver
         assert solver is not None
+        seconds, nodes = self.share(part)
+        before = solver.nodes
         try:
             _sign, keep = solver.best_moves(
-                self.position, weak=True, seconds=seconds, cancel=self.budget.cancel
+                self.position, weak=True, seconds=seconds, cancel=self.budget.cancel, nodes=nodes
             )
         except SolverTimeout:
             return None
+        finally:
+            self.budget.spend(solver.nodes - before)
         return keep
 
-    def deepest(self, seconds: float, columns: list[int]) -> SearchResult:
-        """The deepest heuristic search `seconds` allow, over `columns` only."""
+    def deepest(self, columns: list[int]) -> SearchResult:
+        """The deepest heuristic search the rest of the budget allows, over `columns` only."""
 
         def progress(result: SearchResult) -> None:
             best = max(result.values, key=result.values.__getitem__)
             self.tell(SearchInfo(result.depth, float(result.best), (str(best + 1),), result.nodes))
 
-        return search(self.position, 42, seconds, progress, columns=columns, cancel=self.budget.cancel)
+        seconds, nodes = self.share(1.0)
+        result = search(
+            self.position,
+            42,
+            seconds,
+            progress,
+            columns=columns,
+            cancel=self.budget.cancel,
+            nodes_allowed=nodes,
+        )
+        self.budget.spend(result.nodes)
+        return result
 
     def pick(self, result: SearchResult, margin: int) -> int:
         """A column valued within `margin` of the best."""

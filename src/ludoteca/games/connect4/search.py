@@ -2,9 +2,10 @@
 end of the game).
 
 The same bitboards and move filter as the solver (only non-losing moves; a playable win ends the
-search), iterative deepening under a time budget, a transposition table keeping the best move of
-each position to try it first at the next depth. Values: the heuristic of `evaluation.classic_value`
-for the side to move, or ``±(WIN - discs played)`` once the outcome is certain.
+search), iterative deepening under a budget of time or of positions, a transposition table keeping
+the best move of each position to try it first at the next depth. Values: the heuristic of
+`evaluation.classic_value` for the side to move, or ``±(WIN - discs played)`` once the outcome is
+certain.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class SearchResult:
     #: the value of every root move searched to `depth` (for the side to move)
     values: dict[int, int]
     depth: int
+    #: positions searched so far
     nodes: int
 
     @property
@@ -50,8 +52,11 @@ def search(
     every_value: bool = False,
     columns: Collection[int] | None = None,
     cancel: Event | None = None,
+    nodes_allowed: int | None = None,
 ) -> SearchResult:
-    """Iterative deepening from depth 1 to `max_depth`, until `seconds` run out or `cancel` is set.
+    """Iterative deepening from depth 1 to `max_depth`, until `seconds` run out, `nodes_allowed`
+    positions have been searched (a budget that stops at the same place on any machine) or
+    `cancel` is set.
 
     Returns the deepest completed iteration; depth 1 always completes. With `every_value` each
     root move gets its exact value (slower); otherwise moves worse than the best get upper bounds.
@@ -60,11 +65,12 @@ def search(
     # position key -> (depth searched, kind of bound, value, best column)
     table: dict[int, tuple[int, int, int, int]] = {}
     nodes = [0]
+    limit = float("inf") if nodes_allowed is None else nodes_allowed
     current, mask, played = position.current, position.mask, position.played
     result: SearchResult | None = None
     for depth in range(1, max_depth + 1):
         try:
-            limits = _Limits(deadline, cancel) if result else _Limits(float("inf"), None)
+            limits = _Limits(deadline, cancel, limit, nodes[0]) if result else _Limits(float("inf"), None)
             previous = result.values if result else {}
             values = _root(current, mask, played, depth, table, nodes, limits, every_value, columns, previous)
         except SearchTimeout:
@@ -75,7 +81,8 @@ def search(
         if result.decided() or played + depth >= CELLS or time.perf_counter() > deadline:
             break
     assert result is not None
-    return result
+    # the count of every position searched, the unfinished iteration's included: what it cost
+    return SearchResult(result.values, result.depth, nodes[0])
 
 
 def _root(
@@ -122,13 +129,31 @@ def _root(
     return values
 
 
+#: nodes between two looks at the clock: every 256 is a few milliseconds (static values are
+#: slow), so a short budget stays short on a busy machine
+CHECK_EVERY = 256
+
+
 class _Limits:
-    def __init__(self, deadline: float, cancel: Event | None) -> None:
+    __slots__ = ("cancel", "check_at", "deadline", "limit")
+
+    def __init__(
+        self, deadline: float, cancel: Event | None, limit: float = float("inf"), nodes: int = 0
+    ) -> None:
         self.deadline = deadline
         self.cancel = cancel
+        #: the node count at which the search stops
+        self.limit = limit
+        #: the node count at which `reached` is next asked
+        self.check_at = min(nodes + CHECK_EVERY, limit)
 
-    def reached(self) -> bool:
-        return time.perf_counter() > self.deadline or (self.cancel is not None and self.cancel.is_set())
+    def reached(self, nodes: int) -> bool:
+        if nodes >= self.limit or time.perf_counter() > self.deadline:
+            return True
+        if self.cancel is not None and self.cancel.is_set():
+            return True
+        self.check_at = min(nodes + CHECK_EVERY, self.limit)
+        return False
 
 
 #: kinds of table entries: the value is exact, at least it (a cut-off), or at most it
@@ -141,9 +166,7 @@ def _make_negamax(
     def negamax(current: int, mask: int, played: int, depth: int, alpha: int, beta: int, theirs: int) -> int:
         """The side to move cannot win at once; `theirs` are the opponent's threats."""
         nodes[0] += 1
-        # every 256 nodes is a few milliseconds (static values are slow): a short budget stays
-        # short on a busy machine
-        if not nodes[0] & 0xFF and limits.reached():
+        if nodes[0] >= limits.check_at and limits.reached(nodes[0]):
             raise SearchTimeout
         possible = (mask + BOTTOM_ALL) & BOARD
         forced = possible & theirs

@@ -27,7 +27,7 @@ from ludoteca.core.declaration import CommandContext
 from ludoteca.games.connect4 import book
 from ludoteca.games.connect4.bitboard import WIDTH
 from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, win_score
-from ludoteca.i18n import _
+from ludoteca.i18n import _, os_reason
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -140,9 +140,8 @@ def solve_file(path: Path, weak: bool, seconds: float | None) -> int:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as err:
-        print(
-            _("error: cannot read {path}: {problem}").format(path=path, problem=err.strerror), file=sys.stderr
-        )
+        problem = os_reason(err)
+        print(_("error: cannot read {path}: {problem}").format(path=path, problem=problem), file=sys.stderr)
         return 2
     solver = Solver()
     times: list[float] = []

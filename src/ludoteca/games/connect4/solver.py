@@ -137,8 +137,10 @@ class Solver:
     kept between searches (its bounds stay true); `clear_table` empties it, for benchmarks that
     must not profit from an earlier run.
 
-    Every search takes an optional time budget (`seconds`) and an optional `cancel` event, and
-    raises SolverTimeout when either stops it; the table keeps what was learnt meanwhile.
+    Every search takes an optional time budget (`seconds`), an optional count of positions
+    (`nodes`: a budget that stops at the same place on any machine) and an optional `cancel`
+    event, and raises SolverTimeout when one of them stops it; the table keeps what was learnt
+    meanwhile.
     """
 
     def __init__(self, node_limit: int | None = None) -> None:
@@ -149,6 +151,8 @@ class Solver:
         self._base = 0
         self._deadline = float("inf")
         self._cancel: Event | None = None
+        #: this call's count of positions, as `_nodes` will read when it is spent (None: no count)
+        self._stop_at: int | None = None
 
     @property
     def nodes(self) -> int:
@@ -169,17 +173,23 @@ class Solver:
         weak: bool = False,
         seconds: float | None = None,
         cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> int:
         """The exact score (only its sign with `weak`)."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         return self._solve(position, weak)
 
     def at_least(
-        self, position: Position, value: int, seconds: float | None = None, cancel: Event | None = None
+        self,
+        position: Position,
+        value: int,
+        seconds: float | None = None,
+        cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> bool:
         """Whether the position scores `value` or more: one null-window search, quicker than the
         score itself. The side to move must not be able to win at once, nor the grid be full."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         found = self._kernel(
             kernel().window, position.current, position.mask, position.played, value - 1, value
         )
@@ -191,12 +201,13 @@ class Solver:
         weak: bool = False,
         seconds: float | None = None,
         cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> tuple[int, list[int]]:
         """The exact score and every column that achieves it (the game must not be over).
 
         With `weak`, the score is only its sign (-1, 0, 1) and the columns are those that keep a
         win a win and a draw a draw (every column, in a lost position): quicker to find."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         score = self._solve(position, weak)
         if weak and score < 0:
             return score, [c for c in range(WIDTH) if position.can_play(c)]
@@ -224,10 +235,14 @@ class Solver:
         return score, best
 
     def analyse(
-        self, position: Position, seconds: float | None = None, cancel: Event | None = None
+        self,
+        position: Position,
+        seconds: float | None = None,
+        cancel: Event | None = None,
+        nodes: int | None = None,
     ) -> dict[int, int]:
         """The exact score of every open column (for the side to move)."""
-        self._start(seconds, cancel)
+        self._start(seconds, cancel, nodes)
         scores: dict[int, int] = {}
         for column in range(WIDTH):
             if not position.can_play(column):
@@ -238,12 +253,21 @@ class Solver:
                 scores[column] = -self._solve(position.play(column))
         return scores
 
-    def _start(self, seconds: float | None, cancel: Event | None) -> None:
+    def _start(self, seconds: float | None, cancel: Event | None, nodes: int | None = None) -> None:
+        """A call's budget: `seconds`, `cancel`, and `nodes` positions (a budget that stops at the
+        same place on any machine, counted from now)."""
         self._deadline = float("inf") if seconds is None else time.perf_counter() + seconds
         self._cancel = cancel
+        self._stop_at = None if nodes is None else self._nodes + nodes
+
+    def _positions_left(self) -> int | None:
+        """How many more positions this call may search (None: no count limits it)."""
+        limits = [limit - self._nodes for limit in (self.node_limit, self._stop_at) if limit is not None]
+        return max(0, min(limits)) if limits else None
 
     def _expired(self) -> bool:
-        if self.node_limit is not None and self._nodes + kernel().nodes() - self._base > self.node_limit:
+        left = self._positions_left()
+        if left is not None and kernel().nodes() - self._base >= left:
             return True
         return time.perf_counter() > self._deadline or (self._cancel is not None and self._cancel.is_set())
 
@@ -253,12 +277,14 @@ class Solver:
     def _kernel(self, search: Callable[..., int], *args: int | bool) -> int:
         """One kernel search under the lock (waiting for another thread's within the budget)."""
         while not _kernel_lock.acquire(timeout=0.05):
-            if self._expired():
+            # another thread's search: only the clock and a cancel count while waiting for it
+            if time.perf_counter() > self._deadline or (self._cancel is not None and self._cancel.is_set()):
                 raise SolverTimeout
         try:
-            limited = self._deadline < float("inf") or self._cancel or self.node_limit is not None
-            kernel().set_stop(self._expired if limited else None)
+            left = self._positions_left()
+            limited = self._deadline < float("inf") or self._cancel or left is not None
             self._base = kernel().nodes()
+            kernel().set_stop(self._expired if limited else None, -1 if left is None else self._base + left)
             result = search(*args)
             self._nodes += kernel().nodes() - self._base
         finally:

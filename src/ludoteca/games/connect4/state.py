@@ -6,9 +6,11 @@ from dataclasses import dataclass
 
 from ludoteca.games.connect4.bitboard import STRIDE, Cell
 from ludoteca.games.connect4.cascade import CascadeStep
+from ludoteca.i18n import N_
 
-CLASSIC = "classic"
-CASCADE = "cascade"
+#: the variants (option values, translated where shown)
+CLASSIC = N_("classic")
+CASCADE = N_("cascade")
 VARIANTS = (CLASSIC, CASCADE)
 
 YELLOW, RED = 0, 1

@@ -9,7 +9,8 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.options import Options, OptionSpec
 from ludoteca.i18n import N_, _
 
-VARIANTS = ("classic", "recolour")
+#: the variants (option values, translated where shown)
+VARIANTS = (N_("classic"), N_("recolour"))
 MIN_SIDE, MAX_SIDE = 5, 20
 MIN_COLOURS, MAX_COLOURS = 3, 9
 MIN_SPAWN, MAX_SPAWN = 1, 9
@@ -25,9 +26,9 @@ class SizeSpec:
 
 #: the named sizes of the classic game (columns, rows, colours, balls per spawn)
 NAMED_SIZES: dict[str, SizeSpec] = {
-    "small": SizeSpec(7, 7, 5, 3),
-    "medium": SizeSpec(9, 9, 7, 3),
-    "large": SizeSpec(20, 15, 7, 7),
+    N_("small"): SizeSpec(7, 7, 5, 3),
+    N_("medium"): SizeSpec(9, 9, 7, 3),
+    N_("large"): SizeSpec(20, 15, 7, 7),
 }
 
 _CUSTOM = re.compile(r"^\s*([0-9]{1,4})\s*[x×*]\s*([0-9]{1,4})\s*$", re.IGNORECASE)
@@ -35,14 +36,15 @@ _CUSTOM = re.compile(r"^\s*([0-9]{1,4})\s*[x×*]\s*([0-9]{1,4})\s*$", re.IGNOREC
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "variant",
-        "classic: move a ball along a free path; recolour: change one ball's colour instead",
+        N_("classic: move a ball along a free path; recolour: change one ball's colour instead"),
         "classic",
         choices=VARIANTS,
         labels=(("classic", N_("Classic")), ("recolour", N_("Recolour"))),
+        label=N_("Variant"),
     ),
     OptionSpec(
         "size",
-        "small (7x7), medium (9x9), large (20x15) or COLSxROWS with 5 to 20 per side",
+        N_("small (7x7), medium (9x9), large (20x15) or COLSxROWS with 5 to 20 per side"),
         "medium",
         choices=tuple(NAMED_SIZES),
         open_ended=True,
@@ -51,20 +53,23 @@ OPTIONS: tuple[OptionSpec, ...] = (
             ("medium", N_("Medium board (9×9)")),
             ("large", N_("Large board (20×15)")),
         ),
+        label=N_("Size"),
     ),
     OptionSpec(
         "colours",
-        "number of ball colours, 3 to 9 (0: the size's usual number)",
+        N_("number of ball colours, 3 to 9 (0: the size's usual number)"),
         0,
         minimum=0,
         maximum=MAX_COLOURS,
+        label=N_("Colours"),
     ),
     OptionSpec(
         "spawn",
-        "balls added after each move that removes nothing, 1 to 9 (0: the size's usual number)",
+        N_("balls added after each move that removes nothing, 1 to 9 (0: the size's usual number)"),
         0,
         minimum=0,
         maximum=MAX_SPAWN,
+        label=N_("Spawn"),
     ),
 )
 

@@ -16,15 +16,15 @@ from ludoteca.games.fiveormore import notation, rules
 from ludoteca.games.fiveormore.board import EMPTY
 from ludoteca.games.fiveormore.config import OPTIONS, config_from
 from ludoteca.games.fiveormore.evaluation import DEFAULT_WEIGHTS, evaluate_board
-from ludoteca.games.fiveormore.state import FiveMove, FiveState
-from ludoteca.i18n import _, ngettext
+from ludoteca.games.fiveormore.state import FiveMove, FiveState, Recolour
+from ludoteca.i18n import N_, _, ngettext
 
 
 class FiveOrMoreGame(Game[FiveState, FiveMove]):
     info = GameInfo(
         key="fiveormore",
-        title="Five or More",
-        summary=(
+        title=N_("Five or More"),
+        summary=N_(
             "Solitaire: move balls along free paths to line up five or more of one colour before "
             "the board fills up."
         ),
@@ -34,7 +34,7 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
         options=OPTIONS,
         chance=True,
         hidden_information=False,
-        seat_names=("Player",),
+        seat_names=(N_("Player"),),
     )
 
     # ----- starting -------------------------------------------------------------------------
@@ -70,6 +70,10 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
     # ----- notation -------------------------------------------------------------------------
     def format_move(self, state: FiveState, move: FiveMove) -> str:
         return notation.format_move(state.config, move)
+
+    def move_group(self, state: FiveState, move: FiveMove) -> str:
+        """Moves are listed by the ball they move or repaint."""
+        return notation.cell_name(state.config, move.cell if isinstance(move, Recolour) else move.source)
 
     def parse_move(self, state: FiveState, text: str) -> FiveMove:
         return notation.parse_move(state.config, text)
@@ -164,7 +168,7 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
                     )
         elif last.removal is not None:
             parts.append(_("move again"))
-        return "; ".join(parts)
+        return _("; ").join(parts)
 
     # ----- search ---------------------------------------------------------------------------
     def evaluate(self, state: FiveState, seat: Seat) -> float:

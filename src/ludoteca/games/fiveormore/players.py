@@ -9,6 +9,9 @@
    spawns (`determinize`), and each resulting position is worth its best next move.
 
 Every level sees only its view: the spawn positions are unknown to it and sampled when needed.
+Levels 3–5 stop at their time, or, given a count instead (`Budget.nodes`), once they have judged
+that many positions, which plays the same on any machine; their samples and tie-breaks come from
+the player's seeded generator.
 """
 
 from __future__ import annotations
@@ -175,16 +178,19 @@ class HeuristicPlayer(Player):
         if budget.expired():
             return None
         if not orders:
+            budget.spend()
             return self._static(config, state.board, move)
         board, points = self._played(config, state.board, move)
         gained = self.weights.point * points
         if points and any(value != EMPTY for value in board):
             # A removal: the player moves again and nothing spawns.
+            budget.spend()
             return self._value(config, board, gained)
         total = 0.0
         for order in orders:
             if budget.expired():
                 return None
+            budget.spend()
             spawned = list(board)
             spawn_points = _spawn_in_order(config, spawned, state.preview, order)
             if EMPTY not in spawned:

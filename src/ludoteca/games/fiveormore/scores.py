@@ -107,7 +107,7 @@ def render(rows: Iterable[Any], top: int = 10, size: str | None = None, variant:
             )
         )
         for place, row in enumerate(members[:top], start=1):
-            who = ", ".join(row.players)
+            who = ", ".join(GAME.info.stored_player(seat, name) for seat, name in enumerate(row.players))
             kind = f" ({row.kinds[0]})" if row.kinds and row.kinds[0] != "human" else ""
             lines.append(f"  {place:>2}. {row.scores[0]:>6}  {row.date[:16].replace('T', ' ')}  {who}{kind}")
     if not lines:

@@ -2,7 +2,7 @@
 
 `GAME` is the rules object. The engine: `board` (squares, pieces), `laser` (the beam), `moves`
 (generation), `position` (the text format), `setups` (standard and user setups), `game` (the
-contract), `search`/`evaluation`/`players` (the computer).
+contract), `kernel`/`search`/`evaluation`/`players` (the computer).
 """
 
 from ludoteca.core.declaration import GameDeclaration

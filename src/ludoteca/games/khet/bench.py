@@ -1,28 +1,33 @@
-"""`ludoteca bench khet`: perft speed, search depth in a time budget, and level-against-level games.
+"""`ludoteca bench khet`: perft speed, search depth in a time budget, level-against-level games, and
+games against Khet2-AI.
 
-    ludoteca bench khet                       # every section, with the default sizes
+    ludoteca bench khet                       # perft, depth and the level match, default sizes
     ludoteca bench khet --only perft --depth 3
     ludoteca bench khet --only depth --seconds 2
     ludoteca bench khet --only match --levels 5,3 --games 50
+    ludoteca bench khet --only khet2ai --khet2ai PATH --games 24
 
-Figures are medians over `--repeats` runs where a run is short enough to repeat.
+Times are processor time (steady on a machine other programs load), medians over `--repeats`
+runs. Perft and depth are the kernel's (`kernel.py`), compiled where Cython can, as the first line
+says. Khet2-AI (github.com/AlexKent3141/Khet2-AI) is not part of Ludoteca: build it yourself and
+give its executable; `khet2ai.py` says how the games are refereed.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ludoteca.ai.base import Budget
+from ludoteca.ai.native import is_compiled
 from ludoteca.core.declaration import CommandContext
-from ludoteca.core.perft import perft
-from ludoteca.games.khet import GAME
+from ludoteca.games.khet import GAME, khet2ai
+from ludoteca.games.khet.openings import opening
 from ludoteca.games.khet.players import THINK_SECONDS, KhetPlayer
-from ludoteca.games.khet.search import Engine
+from ludoteca.games.khet.search import Engine, kernel
 from ludoteca.games.khet.state import KhetState
 
 SETUPS = (("khet2", "classic"), ("khet2", "imhotep"), ("khet2", "dynasty"), ("horus", "classic-horus"))
@@ -33,38 +38,47 @@ def _start(variant: str, setup: str) -> KhetState:
 
 
 def bench_perft(depth: int, repeats: int) -> None:
-    print(f"perft depth {depth} (generic core.perft through KhetGame.play)")
+    print(f"perft {depth} by the kernel, last ply counted; processor time, median of {repeats}")
     for variant, setup in SETUPS:
         state = _start(variant, setup)
+        kernel.load(state.board, state.turn, state.horus, [])
         times = []
         leaves = 0
         for _run in range(repeats):
-            started = time.perf_counter()
-            leaves = perft(GAME, state, depth)
-            times.append(time.perf_counter() - started)
+            started = time.process_time()
+            leaves = kernel.perft(depth)
+            times.append(time.process_time() - started)
         median = statistics.median(times)
-        print(f"  {setup:<14} {leaves:>10,} leaves  {median:7.2f} s  {leaves / median:>12,.0f} leaves/s")
+        print(
+            f"  {setup:<14} {leaves:>12,} leaves  {1000 * median:9.2f} ms  "
+            f"{leaves / max(median, 1e-9):>14,.0f} leaves/s"
+        )
 
 
-def bench_depth(seconds: float, repeats: int) -> None:
+def bench_depth(seconds: float, repeats: int, fixed: int) -> None:
     print(
-        f"search depth completed in {seconds:g} s by the level 5 engine (fresh tables each run), and the "
-        "processor time a depth-4 search takes (independent of other programs' load)"
+        f"depth completed by the level 5 engine in {seconds:g} s of processor time (the table "
+        f"cleared before each run), and the processor time a depth-{fixed} search takes"
     )
     for variant, setup in SETUPS:
         state = _start(variant, setup)
-        depths, rates, fixed = [], [], []
+        depths, rates, spent = [], [], []
         for _run in range(repeats):
-            result = Engine(variant == "horus").search(state.board, state.turn, seconds)
+            kernel.clear_table()
+            engine = Engine(variant == "horus")
+            engine.clock = time.process_time
+            result = engine.search(state.board, state.turn, seconds)
             depths.append(result.depth)
             rates.append(result.nodes / max(result.elapsed, 1e-9))
+            kernel.clear_table()
+            engine = Engine(variant == "horus")
             started = time.process_time()
-            Engine(variant == "horus").search(state.board, state.turn, None, max_depth=4)
-            fixed.append(time.process_time() - started)
+            engine.search(state.board, state.turn, None, max_depth=fixed)
+            spent.append(time.process_time() - started)
         print(
             f"  {setup:<14} depth {statistics.median(depths):g} (runs: {', '.join(str(d) for d in depths)}), "
             f"{statistics.median(rates):,.0f} positions/s; "
-            f"depth 4 in {statistics.median(fixed):.2f} s of processor"
+            f"depth {fixed} in {statistics.median(spent):.2f} s"
         )
 
 
@@ -76,22 +90,6 @@ class Tally:
     plies: int = 0
     #: depths reached by the stronger and the weaker player, move by move
     depths: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
-
-
-def opening(variant: str, setup: str, plies: int, seed: int) -> KhetState:
-    """The setup after `plies` random moves that destroy nothing (so games differ from the start)."""
-    state = _start(variant, setup)
-    rng = random.Random(seed)
-    for _ply in range(plies):
-        quiet = []
-        for move in GAME.legal_moves(state):
-            after = GAME.play(state, move)
-            if after.beam is None or not after.beam.destroyed:
-                quiet.append(after)
-        if not quiet:
-            break
-        state = rng.choice(quiet)
-    return state
 
 
 def play_game(
@@ -129,7 +127,8 @@ def bench_match(
     think = (THINK_SECONDS[a] * scale, THINK_SECONDS[b] * scale)
     print(
         f"level {a} ({think[0]:g} s/move) against level {b} ({think[1]:g} s/move), {games} games: each "
-        f"opening ({opening_plies} random quiet plies) played twice with colours swapped, setups "
+        f"opening ({opening_plies} random quiet plies, no shot winning at once) played twice with "
+        "colours swapped, setups "
         f"{', '.join(s for _v, s in setups)} in turn, a draw after {max_plies} plies"
         + (", thinking time counted in processor seconds" if processor_clock else "")
     )
@@ -178,13 +177,21 @@ def bench_match(
 def main(argv: Sequence[str], context: CommandContext) -> int:
     parser = argparse.ArgumentParser(prog="ludoteca bench khet", description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--only", choices=("perft", "depth", "match"), action="append", help="sections to run"
+        "--only", choices=("perft", "depth", "match", "khet2ai"), action="append", help="sections to run"
     )
     parser.add_argument("--depth", type=int, default=3, help="perft depth (default 3)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time for the depth section (default 2)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=2.0,
+        help="processor seconds for the depth section and a move against Khet2-AI (default 2)",
+    )
+    parser.add_argument(
+        "--fixed-depth", type=int, default=6, help="the depth section's fixed-depth search (default 6)"
+    )
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--levels", default="5,3", help="two levels to match, e.g. 5,3 (default)")
-    parser.add_argument("--games", type=int, default=50, help="games in the match (default 50)")
+    parser.add_argument("--games", type=int, default=50, help="games in a match (default 50)")
     parser.add_argument("--setup", action="append", help="setups for the match (default: all four, in turn)")
     parser.add_argument(
         "--max-plies", type=int, default=300, help="a match game is drawn after this many plies"
@@ -198,12 +205,20 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         action="store_true",
         help="count thinking time in processor seconds (steadier figures on a busy machine)",
     )
+    parser.add_argument(
+        "--khet2ai", metavar="PATH", help="a Khet2-AI executable to play (the khet2ai section)"
+    )
+    parser.add_argument("--level", type=int, default=5, help="Ludoteca's level against Khet2-AI (default 5)")
     args = parser.parse_args(list(argv))
     sections = args.only or ["perft", "depth", "match"]
+    if "khet2ai" in sections and not args.khet2ai:
+        parser.error("the khet2ai section needs --khet2ai PATH")
+    plain = "as plain Python (no C compiler, or LUDOTECA_NATIVE=0)"
+    print(f"the Khet kernel runs {'compiled (Cython)' if is_compiled(kernel) else plain}")
     if "perft" in sections:
         bench_perft(args.depth, args.repeats)
     if "depth" in sections:
-        bench_depth(args.seconds, args.repeats)
+        bench_depth(args.seconds, args.repeats, args.fixed_depth)
     if "match" in sections:
         first, _sep, second = args.levels.partition(",")
         chosen: tuple[tuple[str, str], ...] = SETUPS
@@ -220,4 +235,13 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
             args.opening_plies,
             args.processor_clock,
         )
+    if "khet2ai" in sections:
+        setups = [s for s in khet2ai.SETUP_NAMES if not args.setup or s in args.setup]
+        try:
+            khet2ai.match(
+                args.khet2ai, args.games, args.seconds, args.level, setups, args.max_plies, args.opening_plies
+            )
+        except khet2ai.EngineError as err:
+            print(f"  Khet2-AI: {err}")
+            return 1
     return 0

@@ -31,6 +31,9 @@ COLOUR_LETTERS: Final = ("S", "R")
 # ----- directions (of travel, for beams; of facing, for pieces) ------------------------------
 N, E, S, W = 0, 1, 2, 3
 DIRECTION_NAMES: Final = ("N", "E", "S", "W")
+#: the same directions as sentences write them, translated where shown (French writes O for west);
+#: DIRECTION_NAMES stay the notation of positions
+COMPASS_POINTS: Final = (N_("N"), N_("E"), N_("S"), N_("W"))
 STEP: Final = (WIDTH, 1, -WIDTH, -1)
 #: the eight neighbours, for steps, swaps and stacking
 NEIGHBOURS: Final = (WIDTH, WIDTH + 1, 1, -WIDTH + 1, -WIDTH, -WIDTH - 1, -1, WIDTH - 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludoteca.games.khet.board import DIRECTION_NAMES, OBELISK, SQUARES, kind_of, square_name, stack_height
+from ludoteca.games.khet.board import COMPASS_POINTS, OBELISK, SQUARES, kind_of, square_name, stack_height
 from ludoteca.games.khet.laser import (
     ABSORBED_EFFECT,
     DESTROYED_EFFECT,
@@ -18,14 +18,17 @@ from ludoteca.games.khet.position import COLOUR_NAMES, piece_name
 from ludoteca.i18n import _
 
 
+def compass(direction: int) -> str:
+    """A direction as a sentence writes it, in the current language ("W", in French "O")."""
+    return _(COMPASS_POINTS[direction])
+
+
 def _effect(event: BeamEvent) -> str:
     where = square_name(event.square) if event.square is not None else ""
     if event.effect == REFLECTED:
-        return _("reflects {direction}").format(direction=DIRECTION_NAMES[event.leaving[0]])
+        return _("reflects {direction}").format(direction=compass(event.leaving[0]))
     if event.effect == SPLIT_EFFECT:
-        return _("splits {a} and {b}").format(
-            a=DIRECTION_NAMES[event.leaving[0]], b=DIRECTION_NAMES[event.leaving[1]]
-        )
+        return _("splits {a} and {b}").format(a=compass(event.leaving[0]), b=compass(event.leaving[1]))
     if event.effect == ABSORBED_EFFECT:
         return _("absorbed by {piece} {square}").format(piece=piece_name(event.piece), square=where)
     if event.effect == DESTROYED_EFFECT:
@@ -73,11 +76,11 @@ def describe_beam(beam: Beam) -> str:
         parts.append(
             _("from {square} going {direction}: {legs}").format(
                 square=square_name(branch.origin),
-                direction=DIRECTION_NAMES[leaving],
+                direction=compass(leaving),
                 legs=describe_branch(branch, ""),
             )
         )
-    return "; ".join(parts) + "."
+    return _("; ").join(parts) + "."
 
 
 def _start(beam: Beam) -> str:

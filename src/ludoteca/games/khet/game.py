@@ -14,7 +14,7 @@ from ludoteca.games.khet.board import PHARAOH, SILVER, kind_of, square_name
 from ludoteca.games.khet.describe import describe_beam
 from ludoteca.games.khet.evaluation import evaluate_board
 from ludoteca.games.khet.laser import laser_origin, remove_destroyed, trace
-from ludoteca.games.khet.moves import Move, apply, generate
+from ludoteca.games.khet.moves import PASS, Move, apply, generate, move_kind, move_source
 from ludoteca.games.khet.position import COLOUR_NAMES, EDITION_NAMES, format_position, parse_position
 from ludoteca.games.khet.setups import (
     VARIANTS,
@@ -27,15 +27,14 @@ from ludoteca.games.khet.setups import (
 from ludoteca.games.khet.state import KhetState
 from ludoteca.i18n import N_, _
 
-SETUP_CHOICES: Final = ("classic", "imhotep", "dynasty", "classic-horus")
-#: the options' names as menus show them (`option_label`), listed for the catalogue
-OPTION_NAMES: Final = (N_("Variant"), N_("Setup"))
+#: the standard setups offered by name (translated where shown; `parse` reads both spellings)
+SETUP_CHOICES: Final = (N_("classic"), N_("imhotep"), N_("dynasty"), N_("classic-horus"))
 
 
 class KhetGame(Game[KhetState, Move]):
     info = GameInfo(
         key="khet",
-        title="Khet",
+        title=N_("Khet"),
         summary=N_("Laser chess: move and turn mirrors so your beam strikes the opposing Pharaoh."),
         min_seats=2,
         max_seats=2,
@@ -50,6 +49,7 @@ class KhetGame(Game[KhetState, Move]):
                 "khet2",
                 choices=VARIANTS,
                 labels=tuple(zip(VARIANTS, (N_("Khet 2.0"), N_("Horus")), strict=True)),
+                label=N_("Edition"),
             ),
             OptionSpec(
                 "setup",
@@ -67,9 +67,10 @@ class KhetGame(Game[KhetState, Move]):
                         strict=True,
                     )
                 ),
+                label=N_("Setup"),
             ),
         ),
-        seat_names=(N_("Silver"), N_("Red")),
+        seat_names=COLOUR_NAMES,
     )
 
     # ----- starting ---------------------------------------------------------------------------
@@ -81,7 +82,7 @@ class KhetGame(Game[KhetState, Move]):
         if other is not None:
             raise OptionError(
                 _("the setup {title} belongs to {edition}; the setups of {this} are: {names}").format(
-                    title=other.title,
+                    title=other.shown_title,
                     edition=_(EDITION_NAMES[other.variant]),
                     this=_(EDITION_NAMES[variant]),
                     names=", ".join(standard_names(variant)),
@@ -170,11 +171,18 @@ class KhetGame(Game[KhetState, Move]):
         return Outcome.win(1 - loser, 2, reason)
 
     def outcome(self, state: KhetState) -> Outcome | None:
-        return state.end
+        if state.end is None or state.beam is None:
+            return state.end
+        # worded again from the beam, so the reason is in the language of the moment it is read
+        return self._pharaohs_hit(state.beam.destroyed, 1 - state.turn)
 
     # ----- notation -----------------------------------------------------------------------------
     def format_move(self, state: KhetState, move: Move) -> str:
         return notation.format_move(move)
+
+    def move_group(self, state: KhetState, move: Move) -> str:
+        """Moves are listed by the square of the piece they move or turn."""
+        return "pass" if move_kind(move) == PASS else square_name(move_source(move))
 
     def parse_move(self, state: KhetState, text: str) -> Move:
         return notation.parse_move(state.board, text)
@@ -205,8 +213,9 @@ class KhetGame(Game[KhetState, Move]):
         text = _("{who} played {move}.").format(who=mover, move=notation.format_move(state.last_move))
         if state.beam is not None:
             text += " " + describe_beam(state.beam)
-        if state.end is not None:
-            text += " " + state.end.reason + "."
+        outcome = self.outcome(state)
+        if outcome is not None:
+            text += " " + outcome.reason + "."
         return text
 
     def state_key(self, state: KhetState) -> Hashable:

@@ -8,7 +8,6 @@ from typing import Final
 
 from ludoteca.core.errors import NotationError
 from ludoteca.games.khet.board import (
-    DIRECTION_NAMES,
     NEIGHBOURS,
     OBELISK,
     PHARAOH,
@@ -23,6 +22,7 @@ from ludoteca.games.khet.board import (
     square_name,
     stack_height,
 )
+from ludoteca.games.khet.describe import compass
 from ludoteca.games.khet.moves import (
     MOVE,
     PASS,
@@ -41,11 +41,11 @@ from ludoteca.games.khet.moves import (
     swaps_with,
 )
 from ludoteca.games.khet.position import COLOUR_NAMES, piece_name
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 _TURN: Final = re.compile(r"^([a-j][1-8])\s*([+-])$")
 _MOVE: Final = re.compile(r"^([a-j][1-8])\s*(\^)?\s*[-x]?\s*([a-j][1-8])$")
-_HELP: Final = "write a step or swap as h2g3, a quarter turn as h2+ (clockwise) or h2- (anticlockwise)"
+_HELP: Final = N_("write a step or swap as h2g3, a quarter turn as h2+ (clockwise) or h2- (anticlockwise)")
 
 
 def format_move(move: Move) -> str:
@@ -109,7 +109,7 @@ def illegal_reason(board: Board, colour: int, move: Move) -> str:
             facing = TURNED_CW[piece] if wanted == TURN_CW else TURNED_CCW[piece]
             return _("the Sphinx on {square} can only turn to fire {direction}: {move}").format(
                 square=where,
-                direction=DIRECTION_NAMES[orientation_of(facing)],
+                direction=compass(orientation_of(facing)),
                 move=where + ("+" if wanted == TURN_CW else "-"),
             )
         return _("a {piece} has one turn, written {move}").format(piece=what, move=where + "+")

@@ -1,24 +1,31 @@
 """Khet's computer players, levels 1–5, on the Khet search engine (`search.py`).
 
 Level 1 looks one move ahead and often picks a move that is not the best; level 5 searches as deep
-as two seconds allow (depth 4–5 from the standard setups). Every level claims a draw by repetition
-when it judges itself worse: front ends ask `wants_draw` before asking for a move.
+as two seconds allow (depth 7–8 from the standard setups with the compiled kernel, 4 as plain
+Python), or as deep as a count of positions allows (`Budget.nodes`), which gives the same move on
+any machine. Every level claims a draw by repetition when it judges itself worse: front ends ask
+`wants_draw` before asking for a move.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
 from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.khet.evaluation import DEFAULT_WEIGHTS, Weights
+from ludoteca.games.khet.keys import zobrist
 from ludoteca.games.khet.moves import Move
 from ludoteca.games.khet.notation import format_move
-from ludoteca.games.khet.search import MAX_PLY, Engine, SearchResult, zobrist
 from ludoteca.games.khet.state import KhetState
 
+if TYPE_CHECKING:
+    from ludoteca.games.khet.search import Engine, SearchResult
+
+#: a level's depth when only the clock limits it (the search's MAX_PLY)
+MAX_PLY: Final = 64
 #: seconds per move for each level
 THINK_SECONDS: Final = {1: 0.2, 2: 0.3, 3: 0.5, 4: 1.0, 5: 2.0}
 #: a draw is welcome when the position is judged this much worse (hundredths of a Pyramid)
@@ -69,7 +76,11 @@ class KhetPlayer(Player):
         self.last: SearchResult | None = None
 
     def engine(self, horus: bool) -> Engine:
+        """Made on first use, which is on the thinking thread: importing the search may compile
+        its kernel (once per installation, seconds), and the window must keep drawing meanwhile."""
         if horus not in self._engines:
+            from ludoteca.games.khet.search import Engine
+
             self._engines[horus] = Engine(horus, self._weights, noise=self._settings.noise, seed=self._seed)
         return self._engines[horus]
 
@@ -81,7 +92,8 @@ class KhetPlayer(Player):
         report: Report | None,
         repetitions_draw: bool = True,
     ) -> SearchResult:
-        """Search `state`; with `repetitions_draw`, a return to an earlier position counts as a draw."""
+        """Search `state`; with `repetitions_draw`, a return to an earlier position counts as a draw.
+        A counted budget bounds the positions searched (and `seconds` should then be None)."""
         engine = self.engine(state.horus)
 
         def progress(result: SearchResult) -> None:
@@ -97,7 +109,9 @@ class KhetPlayer(Player):
             history=history_keys(state) if repetitions_draw else (),
             stop=budget.cancel.is_set,
             report=progress,
+            nodes=budget.nodes_left(),
         )
+        budget.spend(result.nodes)
         if budget.cancel.is_set():
             raise SearchCancelled
         self.last = result
@@ -108,26 +122,38 @@ class KhetPlayer(Player):
     ) -> Move:
         assert isinstance(state, KhetState)
         seconds = None
-        if budget.seconds is not None:
+        if budget.counted:
+            pass  # the count alone stops the search
+        elif budget.seconds is not None:
             seconds = max(0.02, budget.seconds - budget.elapsed())
         elif self._settings.depth == MAX_PLY:
             seconds = THINK_SECONDS[self.level]
         return self.search(state, seconds, budget, report).move
 
-    def wants_draw(self, game: Game[Any, Any], state: Any, seat: Seat, seconds: float | None = None) -> bool:
+    def wants_draw(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: Seat,
+        seconds: float | None = None,
+        budget: Budget | None = None,
+    ) -> bool:
         """Whether this player, to move in `state`, would claim an available draw: when a short
-        search judges its position worse than `DRAW_MARGIN`."""
+        search (`seconds`, or a counted `budget`) judges its position worse than `DRAW_MARGIN`."""
         assert isinstance(state, KhetState)
         if not game.can_claim_draw(state) or game.to_move(state) != seat:
             return False
-        think = seconds if seconds is not None else min(0.5, THINK_SECONDS[self.level] / 2)
+        think: float | None = None
+        if budget is None or not budget.counted:
+            think = seconds if seconds is not None else min(0.5, THINK_SECONDS[self.level] / 2)
+            budget = Budget(think)
         # judged on its merits: with the repetitions counted as draws every line would score 0 here
-        result = self.search(state, think, Budget(think), None, repetitions_draw=False)
+        result = self.search(state, think, budget, None, repetitions_draw=False)
         return result.score < -DRAW_MARGIN
 
 
-def player_for_level(level: int) -> Player:
-    return KhetPlayer(level)
+def player_for_level(level: int, seed: int | None = None) -> Player:
+    return KhetPlayer(level, seed)
 
 
 #: what the game declares as its computer levels

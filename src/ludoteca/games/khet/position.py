@@ -64,7 +64,7 @@ BOX: Final = {
     "khet2": {PHARAOH: 1, SPHINX: 1, SCARAB: 2, PYRAMID: 7, ANUBIS: 2},
     "horus": {PHARAOH: 1, PYRAMID: 7, DJED: 1, EYE: 1, OBELISK: 2},
 }
-EDITION_NAMES: Final = {"khet2": "Khet 2.0", "horus": "the Eye of Horus edition"}
+EDITION_NAMES: Final = {"khet2": N_("Khet 2.0"), "horus": N_("the Eye of Horus edition")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,7 @@ def piece_name(piece: int) -> str:
     """'Red Pyramid', 'Silver Obelisk stack' — for messages."""
     name = KIND_NAMES[kind_of(piece)]
     if kind_of(piece) == OBELISK and stack_height(piece) > 1:
-        name = _("Obelisk stack")
+        name = N_("Obelisk stack")
     return _("{colour} {piece}").format(colour=_(COLOUR_NAMES[colour_of(piece)]), piece=_(name))
 
 
@@ -208,7 +208,8 @@ def board_problems(board: Board, variant: str) -> list[str]:
                 )
             )
         elif kind == SPHINX and (piece >> 1) & 3 not in SPHINX_DIRECTIONS[colour]:
-            legal = " or ".join(DIRECTION_NAMES[d] for d in SPHINX_DIRECTIONS[colour])
+            first, second = (DIRECTION_NAMES[d] for d in SPHINX_DIRECTIONS[colour])
+            legal = _("{a} or {b}").format(a=first, b=second)
             problems.append(
                 _("the {colour} Sphinx must fire onto the board: {legal}").format(
                     colour=_(COLOUR_NAMES[colour]), legal=legal
@@ -268,7 +269,7 @@ def parse_position(text: str, variant: str | None) -> Position:
     edition = variant or edition_of(position.board) or "khet2"
     problems = board_problems(position.board, edition)
     if problems:
-        raise NotationError("; ".join(problems))
+        raise NotationError(_("; ").join(problems))
     return position
 
 
@@ -288,7 +289,7 @@ def parse_setup(text: str, variant: str | None) -> Position:
     if position.turn_given and position.turn != SILVER:
         problems.append(_("a setup starts with Silver to move (leave out turn:R)"))
     if problems:
-        raise NotationError("; ".join(problems))
+        raise NotationError(_("; ").join(problems))
     return position
 
 

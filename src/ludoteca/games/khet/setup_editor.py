@@ -37,10 +37,19 @@ from ludoteca.games.khet.setups import GAME_KEY, setup_variant, standard_setups
 from ludoteca.games.khet.setups_command import check_new_name
 from ludoteca.games.khet.window_look import Look, palette_for
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.grid import Grid
 from ludoteca.kits.window.page import Host, Page
-from ludoteca.kits.window.widgets import Choice, Dialog, button, set_enabled
+from ludoteca.kits.window.widgets import (
+    Choice,
+    Dialog,
+    Segmented,
+    button,
+    button_width,
+    label_width,
+    set_enabled,
+    spread,
+)
 
 DRAG_SLOP: Final = 6
 EMPTY: Final = ""
@@ -132,54 +141,118 @@ class SetupEditor(Page):
 
     # ----- layout -----------------------------------------------------------------------------------
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The board, the status line under it, and the tools column."""
+        """The board, the status line under it, and the tools column (as wide as its rows of
+        buttons need, up to nearly half the window; the board takes the rest)."""
         w, h = self.app.size
-        s = self.app.theme.sizes
-        top = s.margin + self.app.fonts.title.get_linesize() + self.app.fonts.body.get_linesize() + s.gap
+        s, fonts = self.app.theme.sizes, self.app.fonts
+        top = s.margin + fonts.title.get_linesize() + fonts.body.get_linesize() + s.gap
         bottom = h - s.margin * 2 - s.button_height
-        tools_w = max(300, min(430, round(w * 0.36)))
+        tools_w = min(max(self._tools_need(), self.app.theme.px(300)), round(w * 0.45))
         tools = pygame.Rect(w - s.margin - tools_w, top, tools_w, bottom - top)
-        board = pygame.Rect(s.margin, top, tools.left - 2 * s.margin, bottom - top - s.status_height - s.gap)
-        status = pygame.Rect(s.margin, board.bottom + s.gap, board.width, s.status_height)
+        # two lines of the small font when a message needs them
+        status_h = max(s.status_height, 2 * fonts.small.get_linesize() + 4)
+        board = pygame.Rect(s.margin, top, tools.left - 2 * s.margin, bottom - top - status_h - s.gap)
+        status = pygame.Rect(s.margin, board.bottom + s.gap, board.width, status_h)
         return board, status, tools
 
+    def _rows(self) -> list[list[tuple[str, str, Callable[[], None]]]]:
+        """The rows of buttons under the box: what to do with the chosen piece, with the board,
+        and (after the name) with the saved setup."""
+        fire = _("Hide beams") if self.test_fire else _("Test fire")
+        return [
+            [
+                ("turn_left", _("Turn left"), lambda: self.turn(False)),
+                ("turn_right", _("Turn right"), lambda: self.turn(True)),
+            ],
+            [
+                ("mirror_silver", _("Silver to Red"), lambda: self.mirror(SILVER)),
+                ("mirror_red", _("Red to Silver"), lambda: self.mirror(RED)),
+            ],
+            [
+                ("remove", _("Remove"), self.remove_selected),
+                ("clear", _("Clear"), self.clear),
+                ("test_fire", fire, self.toggle_test_fire),
+            ],
+            [
+                ("rename", _("Rename"), self.rename),
+                ("duplicate", _("Duplicate"), self.duplicate),
+                ("delete", _("Delete"), self.ask_delete),
+            ],
+        ]
+
+    def _row_need(self, labels: list[str]) -> int:
+        gap = self.app.theme.sizes.gap
+        return sum(label_width(self.app, label) for label in labels) + gap * (len(labels) - 1)
+
+    def _tools_need(self) -> int:
+        """How wide the tools column must be for each row of buttons to stay on one row."""
+        app, s = self.app, self.app.theme.sizes
+        bh, gap = s.button_height, s.gap
+        needs = [self._row_need([label for _key, label, _action in row]) for row in self._rows()]
+        needs.append(self._row_need([_("Remove"), _("Clear"), _("Hide beams")]))
+        needs.append(2 * (bh + gap) + app.theme.px(120) + label_width(app, _("Open")))
+        needs.append(
+            app.fonts.body.size(_("Name"))[0]
+            + app.theme.px(120)
+            + label_width(app, _("Save"), bold=True)
+            + 2 * gap
+        )
+        needs.append(
+            label_width(app, _("a position string")) + gap + self._row_need([_("Import"), _("Export")])
+        )
+        return max(needs)
+
     def build(self) -> None:
+        self._read_entries()  # what was typed stays through a rebuild
         app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
         manager = app.manager
         board, _status, tools = self._areas()
         self.grid = Grid.fit(board, 10, 8, margin=MARGIN, max_cell=96)
         bh = s.button_height
         line = fonts.small.get_linesize()
-        # seven rows of buttons and the box's two rows of pieces: on a small window the gaps shrink
+        x, width = tools.left, tools.width
+        rows = self._rows()
+        # a row of buttons too wide for the column goes onto two
+        split = [Segmented.rows(app, [label for _key, label, _action in row], width, s.gap) for row in rows]
+        count = 3 + sum(len(parts) for parts in split)  # with the source, the name and the import rows
+        # the rows of buttons and the box's two rows of pieces: on a small window the gaps shrink
         # first, then the pieces (never below a readable size)
         smallest_box = 2 * (28 + line + 4)
-        gap = max(4, min(s.gap, (tools.height - 7 * bh - smallest_box) // 9))
-        x, width = tools.left, tools.width
+        extra = max(0, 2 * line + 4 - bh)  # the source's row, when two lines of its name need more
+        gap = max(4, min(s.gap, (tools.height - count * bh - extra - smallest_box) // (count + 2)))
         self.buttons = {}
 
-        def row(
-            keys: list[tuple[str, str, Callable[[], None]]], y: int, left: int = x, room: int = width
-        ) -> None:
-            each = (room - gap * (len(keys) - 1)) / len(keys)
-            for i, (key, label, action) in enumerate(keys):
-                rect = pygame.Rect(round(left + i * (each + gap)), y, round(each), bh)
-                self.buttons[key] = button(app, manager, rect, label, action)
+        def row(keys: list[tuple[str, str, Callable[[], None]]], parts: list[range], y: int) -> int:
+            for part in parts:
+                labels = [keys[i][1] for i in part]
+                for i, (left, w) in zip(part, spread(app, labels, x, width, gap), strict=True):
+                    key, label, action = keys[i]
+                    self.buttons[key] = button(app, manager, pygame.Rect(left, y, w, bh), label, action)
+                y += bh + gap
+            return y
 
         y = tools.top
-        # open: ‹ source › Open
+        # open: ‹ source › Open, the source's name on two lines if it must
+        open_w = button_width(app, _("Open"), 90)
+        source_h = max(bh, 2 * line + 4)
+        mid = y + (source_h - bh) // 2
         self.buttons["previous"] = button(
-            app, manager, pygame.Rect(x, y, 34, bh), "‹", lambda: self.step_source(-1)
+            app, manager, pygame.Rect(x, mid, bh, bh), "‹", lambda: self.step_source(-1)
         )
         self.buttons["next"] = button(
-            app, manager, pygame.Rect(x + width - 34 - 90 - gap, y, 34, bh), "›", lambda: self.step_source(1)
+            app,
+            manager,
+            pygame.Rect(x + width - bh - open_w - gap, mid, bh, bh),
+            "›",
+            lambda: self.step_source(1),
         )
         self.buttons["open"] = button(
-            app, manager, pygame.Rect(x + width - 90, y, 90, bh), _("Open"), self.ask_open
+            app, manager, pygame.Rect(x + width - open_w, mid, open_w, bh), _("Open"), self.ask_open
         )
-        self._source_rect = pygame.Rect(x + 34 + gap, y, width - 2 * 34 - 90 - 3 * gap, bh)
-        y += bh + gap
+        self._source_rect = pygame.Rect(x + bh + gap, y, width - 2 * bh - open_w - 3 * gap, source_h)
+        y += source_h + gap
         # the box: the edition's pieces per colour, with the counts left
-        fixed = 6 * (bh + gap) + 2 * gap
+        fixed = (count - 1) * (bh + gap) + 2 * gap
         tile = max(28, min(56, (tools.bottom - y - fixed) // 2 - line - 4))
         self._box_top = y
         self.palette_tiles = []
@@ -192,28 +265,12 @@ class SetupEditor(Page):
                 self.palette_tiles.append((rect, kind, colour))
             y += tile + fonts.small.get_linesize() + 4
         y += gap
-        row(
-            [
-                ("turn_left", _("Turn left"), lambda: self.turn(False)),
-                ("turn_right", _("Turn right"), lambda: self.turn(True)),
-                ("remove", _("Remove"), self.remove_selected),
-            ],
-            y,
-        )
-        y += bh + gap
-        row(
-            [
-                ("mirror_silver", _("Silver to Red"), lambda: self.mirror(SILVER)),
-                ("mirror_red", _("Red to Silver"), lambda: self.mirror(RED)),
-            ],
-            y,
-        )
-        y += bh + gap
-        row([("test_fire", _("Test fire"), self.toggle_test_fire), ("clear", _("Clear"), self.clear)], y)
-        y += bh + gap * 2
+        for keys, parts in zip(rows[:3], split[:3], strict=True):
+            y = row(keys, parts, y)
+        y += gap
         # the name, and what to do with the setup under it
         label_w = fonts.body.size(_("Name"))[0] + gap
-        save_w = max(100, fonts.body_bold.size(_("Save"))[0] + 32)
+        save_w = button_width(app, _("Save"), 100, bold=True)
         self.name_entry = UITextEntryLine(
             pygame.Rect(x + label_w, y, width - label_w - save_w - gap, bh),
             manager,
@@ -224,35 +281,31 @@ class SetupEditor(Page):
         self.buttons["save"] = button(
             app, manager, pygame.Rect(x + width - save_w, y, save_w, bh), _("Save"), self.save, primary=True
         )
-        y += bh + gap
-        row(
-            [
-                ("rename", _("Rename"), self.rename),
-                ("duplicate", _("Duplicate"), self.duplicate),
-                ("delete", _("Delete"), self.ask_delete),
-            ],
-            y,
-        )
-        y += bh + gap
+        y = row(rows[3], split[3], y + bh + gap)
+        # a position string to import, or the one exported
+        import_w, export_w = label_width(app, _("Import")), label_width(app, _("Export"))
+        entry_w = width - import_w - export_w - 2 * gap
+        hint = _("a position string")
         self.text_entry = UITextEntryLine(
-            pygame.Rect(x, y, width - 2 * (90 + gap), bh),
+            pygame.Rect(x, y, entry_w, bh),
             manager,
             initial_text=self.position_text,
-            placeholder_text=_("a position string"),
+            placeholder_text=hint if label_width(app, hint) <= entry_w else _("position"),
         )
         self.text_entry.set_text_length_limit(2000)
         self.buttons["import"] = button(
-            app, manager, pygame.Rect(x + width - 180 - gap, y, 90, bh), _("Import"), self.import_text
+            app, manager, pygame.Rect(x + entry_w + gap, y, import_w, bh), _("Import"), self.import_text
         )
         self.buttons["export"] = button(
-            app, manager, pygame.Rect(x + width - 90, y, 90, bh), _("Export"), self.export_text
+            app, manager, pygame.Rect(x + width - export_w, y, export_w, bh), _("Export"), self.export_text
         )
         # the way back, and on to a game
         h = app.size[1]
+        back_w = button_width(app, _("Back"), 160)
         self.buttons["back"] = button(
-            app, manager, pygame.Rect(s.margin * 2, h - s.margin - bh, 160, bh), _("Back"), self.back
+            app, manager, pygame.Rect(s.margin * 2, h - s.margin - bh, back_w, bh), _("Back"), self.back
         )
-        play_w = fonts.body_bold.size(_("Play this setup"))[0] + 48
+        play_w = button_width(app, _("Play this setup"), bold=True)
         self.buttons["play"] = button(
             app,
             manager,
@@ -278,7 +331,6 @@ class SetupEditor(Page):
             set_enabled(b[key], has)
         for key in ("rename", "delete"):
             set_enabled(b[key], self.loaded is not None)
-        b["test_fire"].set_text(_("Hide beams") if self.test_fire else _("Test fire"))
 
     # ----- messages -----------------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
@@ -360,7 +412,7 @@ class SetupEditor(Page):
 
     def toggle_test_fire(self) -> None:
         self.test_fire = not self.test_fire
-        self._refresh_buttons()
+        self.app.rebuild()  # the row shares its width out again for the button's other words
 
     # ----- the store ----------------------------------------------------------------------------------
     def _checked_name(self) -> str | None:
@@ -376,9 +428,13 @@ class SetupEditor(Page):
 
     def _playable(self) -> bool:
         problems = self.draft.problems()
-        if problems:
+        if len(problems) == 1:
+            self.say(_("This setup cannot be saved yet: {problems}").format(problems=problems[0]), error=True)
+        elif problems:  # the first only, as the status line shows them: all of them may not fit
             self.say(
-                _("This setup cannot be saved yet: {problems}").format(problems="; ".join(problems)),
+                _("This setup cannot be saved yet: {problem} (and {n} more)").format(
+                    problem=problems[0], n=len(problems) - 1
+                ),
                 error=True,
             )
         return not problems
@@ -587,18 +643,25 @@ class SetupEditor(Page):
     def look(self) -> Look:
         return Look(palette_for(self.app.theme), self.app.theme.colours, self.app.fonts)
 
+    def _subtitle(self, width: int) -> str:
+        """The setup's name (the player's, which may lose its end), its edition, and whether it
+        is saved, on one line of `width`."""
+        fonts = self.app.fonts
+        edition = _(EDITION_NAMES[self.draft.variant])
+        rest = f" · {edition}" + (" · " + _("not saved") if self.dirty else "")
+        if self.loaded is None:
+            return _("new setup") + rest
+        room = max(width - fonts.body.size(rest)[0], fonts.body.size("W…")[0])
+        return draw.ellipsize(fonts.body, self.loaded, room, may_cut=True) + rest
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
         look = self.look
-        title = _("Khet setup editor")
-        draw.text(surface, fonts.title, title, c.text, (s.margin * 2, s.margin))
-        edition = _(EDITION_NAMES[self.draft.variant])
-        what = self.loaded if self.loaded is not None else _("new setup")
-        subtitle = f"{what} · {edition}" + (" · " + _("not saved") if self.dirty else "")
-        draw.text(
-            surface, fonts.body, subtitle, c.text_dim, (s.margin * 2, s.margin + fonts.title.get_linesize())
-        )
+        width = self.app.size[0] - 4 * s.margin
+        title = pygame.Rect(s.margin * 2, s.margin, width, fonts.title.get_linesize())
+        draw.block(surface, (fonts.title, fonts.body_bold), _("Khet setup editor"), c.text, title, 0)
+        draw.text(surface, fonts.body, self._subtitle(width), c.text_dim, (title.left, title.bottom))
         _board, status, tools = self._areas()
         g = self.grid
         draw_cloth(surface, g, look, self.draft.horus, labels=True)
@@ -626,14 +689,10 @@ class SetupEditor(Page):
         # the status line: a message, or what keeps the board from being a setup
         draw.card(surface, status, c.status, None, s.corner)
         text, error = self.status()
-        draw.text(
-            surface,
-            fonts.body,
-            draw.ellipsize(fonts.body, text, status.width - 2 * s.gap),
-            c.text_error if error else c.text,
-            (status.left + s.gap, status.centery),
-            "midleft",
-        )
+        inner = status.inflate(-2 * s.gap, -4)
+        with fit.inside(status, "editor status"):
+            colour = c.text_error if error else c.text
+            draw.block(surface, (fonts.body, fonts.small), text, colour, inner, 0, middle=True)
         self._draw_tools(surface, tools, look)
 
     def _draw_tools(self, surface: pygame.Surface, tools: pygame.Rect, look: Look) -> None:
@@ -641,14 +700,14 @@ class SetupEditor(Page):
         source = self.sources[self.source_index]
         rect = self._source_rect
         draw.card(surface, rect, c.status, None, 6)
-        draw.text(
-            surface,
-            fonts.body,
-            draw.ellipsize(fonts.body, source.label, rect.width - 12),
-            c.text,
-            (rect.left + 8, rect.centery),
-            "midleft",
-        )
+        inner = rect.inflate(-16, -2)
+        label = source.label
+        if source.own is not None:  # the player's own name for it may lose its end, our words not
+            room = inner.width - fonts.body.size(_("{name} (yours)").format(name=""))[0]
+            name = draw.ellipsize(fonts.body, source.own, max(room, fonts.body.size("W…")[0]), may_cut=True)
+            label = _("{name} (yours)").format(name=name)
+        with fit.inside(rect, "setup to open"):
+            draw.block(surface, (fonts.body, fonts.small), label, c.text, inner, 0, middle=True)
         line = fonts.small.get_linesize()
         for colour in (SILVER, RED):
             first = next(r for r, _k, col in self.palette_tiles if col == colour)

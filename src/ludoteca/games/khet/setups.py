@@ -14,10 +14,14 @@ from typing import Any, Final, Protocol
 
 from ludoteca.core.errors import LudotecaError, NotationError, OptionError
 from ludoteca.games.khet.position import EDITION_NAMES, Position, edition_of, parse_setup
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 GAME_KEY: Final = "khet"
-VARIANTS: Final = ("khet2", "horus")
+#: the editions (the `variant` option); their names are notation, marked so they can be shown
+VARIANTS: Final = (N_("khet2"), N_("horus"))
+#: the standard setups' titles, as the data file's headers give them: the file is data, so its
+#: words are marked here for the catalogue (a test checks that the two lists agree)
+STANDARD_TITLES: Final = (N_("Classic"), N_("Imhotep"), N_("Dynasty"), N_("Classic (Horus)"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +30,17 @@ class StandardSetup:
     variant: str
     title: str
     text: str
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the player's language ("Dynastie")."""
+        return _(self.title)
+
+    def called(self, name: str) -> bool:
+        """Whether a player means this setup by `name`: its name or its title, in English or in
+        their language."""
+        wanted = name.strip().lower()
+        return wanted in {self.name, self.title.lower(), _(self.name).lower(), self.shown_title.lower()}
 
 
 @cache
@@ -66,7 +81,7 @@ def standard_setup(variant: str, name: str) -> StandardSetup | None:
     for setup in standard_setups():
         if setup.variant != variant:
             continue
-        if wanted in (setup.name, setup.title.lower()) or (
+        if setup.called(name) or (
             variant == "horus" and wanted == "classic" and setup.name == "classic-horus"
         ):
             return setup
@@ -146,7 +161,7 @@ def resolve_setup(variant: str, name: str, store: SetupSource | None) -> str:
     if other is not None:
         raise OptionError(
             _("{title} is a setup of {edition}; choose --variant {variant}").format(
-                title=other.title, edition=_(EDITION_NAMES[other.variant]), variant=other.variant
+                title=other.shown_title, edition=_(EDITION_NAMES[other.variant]), variant=other.variant
             )
         )
     if looks_like_text(name):

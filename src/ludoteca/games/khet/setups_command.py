@@ -34,7 +34,7 @@ from ludoteca.games.khet.setups import (
     standard_setup,
     standard_setups,
 )
-from ludoteca.i18n import _
+from ludoteca.i18n import _, os_reason
 
 HEADER = "# Khet setup: "
 
@@ -74,7 +74,8 @@ def _read(path: str) -> str:
     try:
         return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as err:
-        raise SetupsError(_("cannot read {path}: {reason}").format(path=path, reason=err.strerror)) from None
+        reason = os_reason(err)
+        raise SetupsError(_("cannot read {path}: {reason}").format(path=path, reason=reason)) from None
     except UnicodeDecodeError:
         raise SetupsError(_("{path} is not a text file").format(path=path)) from None
 
@@ -94,7 +95,7 @@ def _strip_comments(text: str) -> tuple[str, str | None]:
 def setup_text(name: str, store: Any) -> tuple[str, str, bool]:
     """(text, edition, is_standard) of a standard setup or one of the player's."""
     for setup in standard_setups():
-        if name.strip().lower() in (setup.name, setup.title.lower()):
+        if setup.called(name):
             return setup.text, setup.variant, True
     text = str(store.load_setup(GAME_KEY, name).text)  # the store says when there is no such setup
     try:
@@ -132,7 +133,7 @@ def cmd_list(store: Any, out: TextIO) -> None:
     out.write(_("Standard setups:") + "\n")
     for setup in standard_setups():
         edition = _(EDITION_NAMES[setup.variant])
-        out.write(f"  {setup.name:<16} {setup.title:<18} {edition}\n")
+        out.write(f"  {setup.name:<16} {setup.shown_title:<18} {edition}\n")
     rows = store.list_setups(GAME_KEY)
     out.write(_("Your setups:") + "\n")
     if not rows:
@@ -185,7 +186,7 @@ def cmd_copy(source: str, new: str, store: Any, out: TextIO) -> None:
 
 def cmd_delete(name: str, store: Any, out: TextIO) -> None:
     for setup in standard_setups():
-        if name.strip().lower() in (setup.name, setup.title.lower()):
+        if setup.called(name):
             raise SetupsError(_("'{name}' is a standard setup; it cannot be deleted").format(name=name))
     store.delete_setup(GAME_KEY, name)
     out.write(_("Deleted '{name}'.").format(name=name) + "\n")
@@ -218,7 +219,8 @@ def cmd_export(name: str, path: str | None, store: Any, out: TextIO) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as err:
-        raise SetupsError(_("cannot write {path}: {reason}").format(path=path, reason=err.strerror)) from None
+        reason = os_reason(err)
+        raise SetupsError(_("cannot write {path}: {reason}").format(path=path, reason=reason)) from None
     out.write(_("Wrote '{name}' to {path}.").format(name=name, path=path) + "\n")
 
 
@@ -229,25 +231,25 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="action")
     sub.add_parser("list", help=_("list the standard setups and yours (default)"))
     show = sub.add_parser("show", help=_("draw a setup and print its text"))
-    show.add_argument("name")
+    show.add_argument("name", metavar=_("NAME"))
     create = sub.add_parser("create", help=_("save a new setup from a file ('-': standard input)"))
-    create.add_argument("name")
-    create.add_argument("--from", dest="source", required=True, metavar="FILE")
+    create.add_argument("name", metavar=_("NAME"))
+    create.add_argument("--from", dest="source", required=True, metavar=_("FILE"))
     create.add_argument("--force", action="store_true", help=_("replace a setup of yours with that name"))
     rename = sub.add_parser("rename", help=_("rename one of your setups"))
-    rename.add_argument("old")
-    rename.add_argument("new")
+    rename.add_argument("old", metavar=_("OLD"))
+    rename.add_argument("new", metavar=_("NEW"))
     copy = sub.add_parser("copy", help=_("copy a setup (standard or yours) under a new name"))
-    copy.add_argument("source")
-    copy.add_argument("new")
+    copy.add_argument("source", metavar=_("SOURCE"))
+    copy.add_argument("new", metavar=_("NEW"))
     delete = sub.add_parser("delete", help=_("delete one of your setups"))
-    delete.add_argument("name")
+    delete.add_argument("name", metavar=_("NAME"))
     imp = sub.add_parser("import", help=_("save a setup file (as written by export)"))
-    imp.add_argument("file")
+    imp.add_argument("file", metavar=_("FILE"))
     imp.add_argument("--name", help=_("the name to save it under (default: the file's header or name)"))
     exp = sub.add_parser("export", help=_("write a setup to a file (or print it)"))
-    exp.add_argument("name")
-    exp.add_argument("file", nargs="?")
+    exp.add_argument("name", metavar=_("NAME"))
+    exp.add_argument("file", metavar=_("FILE"), nargs="?")
     return parser
 
 

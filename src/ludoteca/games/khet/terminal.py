@@ -16,6 +16,7 @@ from ludoteca.games.khet.board import (
     DIRECTION_NAMES,
     FACING_KINDS,
     KIND_LETTERS,
+    KIND_NAMES,
     OBELISK,
     PYRAMID,
     RED,
@@ -32,6 +33,7 @@ from ludoteca.games.khet.board import (
     square_name,
     stack_height,
 )
+from ludoteca.games.khet.describe import compass
 from ludoteca.games.khet.laser import DESTROYED_EFFECT
 from ludoteca.games.khet.moves import TURN_CW, TURNED_CCW, TURNED_CW, sphinx_turn
 from ludoteca.games.khet.position import COLOUR_NAMES
@@ -128,6 +130,7 @@ class KhetTerminalBoard(TerminalBoard):
                     plus=RESERVED_MARKS[SILVER], times=RESERVED_MARKS[RED]
                 )
             ),
+            style.dim(self._letters(state)),
         ]
         if state.horus:
             lines.append(style.dim(_("Lasers: Silver's below j1 fires north, Red's above a8 fires south.")))
@@ -147,6 +150,13 @@ class KhetTerminalBoard(TerminalBoard):
             lines.append(style.paint(note.format(n=seen), "yellow"))
         return lines
 
+    @staticmethod
+    def _letters(state: KhetState) -> str:
+        """What the letters of the pieces on the board stand for (a newcomer cannot guess K or X)."""
+        kinds = sorted({kind_of(state.board[sq]) for sq in SQUARES if state.board[sq]})
+        names = " · ".join(f"{KIND_LETTERS[kind]} {_(KIND_NAMES[kind])}" for kind in kinds)
+        return _("{names} (capitals Silver, small letters Red)").format(names=names)
+
     def move_help(self, game: Game[Any, Any], state: Any) -> str:
         assert isinstance(state, KhetState)
         if state.horus:
@@ -160,7 +170,7 @@ class KhetTerminalBoard(TerminalBoard):
         turn = ""
         if kind_of(sphinx) == SPHINX:
             sign = "+" if sphinx_turn(sphinx) == TURN_CW else "-"
-            facing = DIRECTION_NAMES[orientation_of(TURNED_CW[sphinx] if sign == "+" else TURNED_CCW[sphinx])]
+            facing = compass(orientation_of(TURNED_CW[sphinx] if sign == "+" else TURNED_CCW[sphinx]))
             turn = _(", {move} turns your Sphinx to fire {direction}").format(
                 move=square_name(home) + sign, direction=facing
             )

@@ -130,18 +130,25 @@ def bench_depth(repeats: int) -> None:
         )
 
 
+def _solve_repeatedly(text: str, repeats: int) -> tuple[int, str, int, list[float], list[float]]:
+    """Solve a position `repeats` times, each with a fresh solver: score, best move, nodes, and
+    the wall and processor seconds of each run."""
+    black, white, side = parse_position_text(text)
+    p, o = (black, white) if side == BLACK else (white, black)
+    walls, cpus = [], []
+    score, best, nodes = 0, "", 0
+    for _ in range(repeats):
+        wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
+        score, nodes = result.score, result.nodes
+        best = square_name(result.move) if result.move is not None else "pass"
+        walls.append(wall)
+        cpus.append(cpu)
+    return score, best, nodes, walls, cpus
+
+
 def bench_endgame(repeats: int, count: int) -> None:
     for text, expected, move in ENDGAMES_18[:count]:
-        black, white, side = parse_position_text(text)
-        p, o = (black, white) if side == BLACK else (white, black)
-        walls, cpus = [], []
-        score, best, nodes = 0, "", 0
-        for _ in range(repeats):
-            wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
-            score, nodes = result.score, result.nodes
-            best = square_name(result.move) if result.move is not None else "pass"
-            walls.append(wall)
-            cpus.append(cpu)
+        score, best, nodes, walls, cpus = _solve_repeatedly(text, repeats)
         verdict = "ok" if score == expected else f"WRONG (published {expected:+d})"
         print(
             f"solve {text[:16]}… (18 empties): {score:+d} {best} [{verdict}; published best {move}], "
@@ -176,19 +183,10 @@ def bench_ffo(repeats: int, edax: Path | None) -> None:
     if edax is not None and not os.access(edax, os.X_OK):
         raise SystemExit(f"--edax {edax}: not an executable file")
     for number, (text, expected, moves) in enumerate(FFO_40_44, start=40):
-        black, white, side = parse_position_text(text)
-        p, o = (black, white) if side == BLACK else (white, black)
-        walls, cpus = [], []
-        score, best, nodes = 0, "", 0
-        for _ in range(repeats):
-            wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
-            score, nodes = result.score, result.nodes
-            best = square_name(result.move) if result.move is not None else "pass"
-            walls.append(wall)
-            cpus.append(cpu)
+        score, best, nodes, walls, cpus = _solve_repeatedly(text, repeats)
         verdict = "ok" if score == expected and best in moves else f"WRONG (published {expected:+d} {moves})"
         line = (
-            f"FFO #{number} ({64 - (black | white).bit_count()} empties): {score:+d} {best} [{verdict}], "
+            f"FFO #{number} ({text[:64].count('-')} empties): {score:+d} {best} [{verdict}], "
             f"{nodes:,} nodes, median {_median(cpus):.2f} s CPU ({_median(walls):.2f} s wall)"
         )
         if edax is not None:

@@ -30,8 +30,10 @@ some positions, worse on others), enhanced transposition cut-offs.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
@@ -68,6 +70,13 @@ TT_EMPTIES: Final = 8
 INF: Final = 65
 
 
+#: the kernel's table and node counter belong to the whole program, so a solve counting positions
+#: (a budget that must stop at the same place in every run) has the kernel to itself: it starts
+#: from an empty table and no other search adds to its count or its table meanwhile. Other
+#: solves take the kernel one call at a time, so they wait at most for one such solve.
+KERNEL_LOCK = threading.RLock()
+
+
 class SolveTimeout(SearchStopped):
     """The solver ran out of time (or was cancelled) before finishing."""
 
@@ -85,12 +94,20 @@ class SolveResult:
 class EndgameSolver:
     """Solves positions exactly. One solver keeps its transposition table between calls."""
 
-    def __init__(self, deadline: float | None = None, stop: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self,
+        deadline: float | None = None,
+        stop: Callable[[], bool] | None = None,
+        node_limit: int | None = None,
+    ) -> None:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self.calls = 0
         self.deadline = deadline
         self.stop = stop
+        #: the positions (the kernel's included) a solve may search; None: no count
+        self.node_limit = node_limit
+        self._limit: float = float("inf")
 
     # ----- public ---------------------------------------------------------------------------------
     def solve(
@@ -105,6 +122,24 @@ class EndgameSolver:
         """The exact value for `p` (within [alpha, beta]: outside, a bound) and a best move.
         `guess` (a disc difference, from a midgame search) is where the null-window tests start:
         a good one saves about a third of the work on positions from games."""
+        with self._kernel():
+            return self._solve(p, o, alpha, beta, first, guess)
+
+    @contextmanager
+    def _kernel(self) -> Iterator[None]:
+        """The kernel to this solve alone, from an empty table, when it counts positions."""
+        if self.node_limit is None:
+            self._limit = float("inf")
+            yield
+            return
+        self._limit = self.node_limit
+        with KERNEL_LOCK:
+            kernel.clear_table()
+            yield
+
+    def _solve(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, first: Square | None, guess: int
+    ) -> SolveResult:
         started = time.perf_counter()
         self.nodes = 0
         moves = legal_moves(p, o)
@@ -174,17 +209,18 @@ class EndgameSolver:
                 line.append(None)
                 p, o = o, p
                 continue
-            square = kernel.table_move(p, o)
-            if square < 0 or not moves & BIT[square]:
-                if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
-                    break
-                value = kernel.solve_exact(p, o, -INF, INF, False)
-                # the first move whose value is proven to reach the position's value
-                square = next(
-                    s
-                    for s in squares_of(moves)
-                    if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False) >= value
-                )
+            with KERNEL_LOCK:
+                square = kernel.table_move(p, o)
+                if square < 0 or not moves & BIT[square]:
+                    if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
+                        break
+                    value = kernel.solve_exact(p, o, -INF, INF, False)
+                    # the first move whose value is proven to reach the position's value
+                    square = next(
+                        s
+                        for s in squares_of(moves)
+                        if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False) >= value
+                    )
             line.append(square)
             p, o = after(p, o, square)
         return tuple(line)
@@ -203,14 +239,17 @@ class EndgameSolver:
         generated yet."""
         self.nodes += 1
         if empties <= KERNEL_EMPTIES:
-            before = kernel.nodes()
-            score = kernel.solve_exact(p, o, alpha, beta, passed != 0)
-            self.nodes += kernel.nodes() - before
+            # one kernel call at a time, so its count of positions is this search's alone
+            with KERNEL_LOCK:
+                before = kernel.nodes()
+                score = kernel.solve_exact(p, o, alpha, beta, passed != 0)
+                self.nodes += kernel.nodes() - before
             return score
         # every node above the kernel looks at the clock: each may hold a whole kernel search
-        # below it (milliseconds), so counting nodes is no measure of time
+        # below it (milliseconds), so counting nodes is no measure of time; a count of positions
+        # as the budget is checked here too, the kernel's positions included
         self.calls += 1
-        if out_of_time(self.deadline, self.stop):
+        if self.nodes >= self._limit or out_of_time(self.deadline, self.stop):
             raise SolveTimeout
         if alpha >= STABILITY_ALPHA:
             # the opponent's discs that can never flip cap what `p` can reach
@@ -264,10 +303,11 @@ class EndgameSolver:
         return best
 
 
-def solve(p: Bitboard, o: Bitboard, seconds: float | None = None) -> SolveResult:
-    """Convenience: the exact value and a best move for `p`, with an optional time limit."""
+def solve(p: Bitboard, o: Bitboard, seconds: float | None = None, nodes: int | None = None) -> SolveResult:
+    """Convenience: the exact value and a best move for `p`, with an optional time limit or count
+    of positions."""
     deadline = None if seconds is None else time.perf_counter() + seconds
-    return EndgameSolver(deadline).solve(p, o)
+    return EndgameSolver(deadline, node_limit=nodes).solve(p, o)
 
 
 #: discs of `me` that can never flip (the kernel's, so both searches cut on the same discs)

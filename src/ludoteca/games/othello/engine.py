@@ -8,9 +8,10 @@ leaves the opponent the fewest replies, corners ahead, X squares behind) and the
 building the two new ints, so there is nothing to undo. The ordering, the loop over the moves,
 passes and the read-back of the best line are the exact solver's too (`search.py`).
 
-The search stops when its deadline passes or its budget is cancelled and returns the best move of
-the deepest finished iteration (or of the unfinished one, once a move is proven better than the
-previous best).
+The search stops when its deadline passes, when it has searched the count of positions it was
+given (a budget that stops at the same place on any machine; the exact solver's count includes the
+kernel's positions) or when its budget is cancelled, and returns the best move of the deepest
+finished iteration (or of the unfinished one, once a move is proven better than the previous best).
 
 Profile notes (cProfile, depth-7 searches from positions 20 plies into random games): move
 generation (`legal_moves`, ≈ 4 µs a call) takes over half the time, mostly inside the evaluation
@@ -60,6 +61,10 @@ class Engine:
         #: the value of the deepest finished iteration, for the side to move (evaluation units)
         self.score = 0
         self.deadline = float("inf")
+        #: the count of positions at which the midgame search stops (no count: never)
+        self.node_limit: float = float("inf")
+        #: positions searched by the last `choose`, the solver's included
+        self.spent = 0
         self.stop: Callable[[], bool] = lambda: False
 
     # ----- public ---------------------------------------------------------------------------------
@@ -70,11 +75,14 @@ class Engine:
         seconds: float | None,
         stop: Callable[[], bool] | None = None,
         report: Callable[[SearchProgress], None] | None = None,
+        nodes: int | None = None,
     ) -> Square | None:
-        """The move to play for `p` (None: pass), found within about `seconds`."""
+        """The move to play for `p` (None: pass), found within about `seconds`, or within `nodes`
+        positions searched (then `seconds` should be None: the count alone decides)."""
         started = time.perf_counter()
         deadline = None if seconds is None else started + seconds
         self.stop = stop or (lambda: False)
+        self.nodes = self.spent = 0
         moves = legal_moves(p, o)
         if not moves:
             return None
@@ -89,15 +97,23 @@ class Engine:
         if empties <= settings.solve_empties:
             # a short midgame search first: its best move is tried first by the solver, and it is
             # the answer should the solver run out of time
-            presearch = None if seconds is None else seconds * settings.presearch_share
-            best = self.iterate(p, o, presearch, report, started, depth_limit=4 if seconds is None else 60)
             solver = self.solver
+            if nodes is not None:
+                best = self.iterate(p, o, None, report, started, nodes=int(nodes * settings.presearch_share))
+                solver.node_limit = max(0, nodes - self.nodes)
+            else:
+                presearch = None if seconds is None else seconds * settings.presearch_share
+                depth_limit = 4 if seconds is None else 60
+                best = self.iterate(p, o, presearch, report, started, depth_limit=depth_limit)
+                solver.node_limit = None
             solver.deadline, solver.stop = deadline, self.stop
             try:
                 # the evaluation counts about ten units a disc
                 result = solver.solve(p, o, first=best, guess=self.score // 10)
             except SolveTimeout:
                 return best
+            finally:
+                self.spent = self.nodes + solver.nodes
             if report is not None:
                 line = (result.move, *solver.principal_line(*after(p, o, result.move)))
                 report(
@@ -111,7 +127,9 @@ class Engine:
                     )
                 )
             return result.move
-        return self.iterate(p, o, seconds, report, started)
+        best = self.iterate(p, o, seconds, report, started, nodes=nodes)
+        self.spent = self.nodes
+        return best
 
     def iterate(
         self,
@@ -121,10 +139,13 @@ class Engine:
         report: Callable[[SearchProgress], None] | None = None,
         started: float | None = None,
         depth_limit: int = 60,
+        nodes: int | None = None,
     ) -> Square:
-        """Iterative deepening from depth 1; the best move of the deepest search done in time."""
+        """Iterative deepening from depth 1; the best move of the deepest search done in time
+        (or within `nodes` positions)."""
         started = time.perf_counter() if started is None else started
         self.deadline = float("inf") if seconds is None else time.perf_counter() + seconds
+        self.node_limit = float("inf") if nodes is None else nodes
         self.nodes = 0
         self.score = 0
         moves = squares_of(legal_moves(p, o))
@@ -197,7 +218,7 @@ class Engine:
         # every inner node looks at the clock: a node costs tens of microseconds (its children's
         # evaluations included), the clock well under one, and a count of nodes between looks
         # would stretch with the frontier's size and the machine's load
-        if out_of_time(self.deadline, self.stop):
+        if self.nodes >= self.node_limit or out_of_time(self.deadline, self.stop):
             raise SearchStopped(None)
         if moves < 0:
             moves = legal_moves(p, o)

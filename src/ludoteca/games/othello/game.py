@@ -24,7 +24,7 @@ from ludoteca.games.othello.bitboard import (
     square_name,
     squares_of,
 )
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 Move = int
 #: the forced pass (the only legal move of a player who cannot place a disc)
@@ -82,12 +82,12 @@ def make_state(black: Bitboard, white: Bitboard, side: Seat, last: LastMove | No
 class OthelloGame(Game[OthelloState, Move]):
     info = GameInfo(
         key="othello",
-        title="Othello",
-        summary="Outflank your opponent's discs to turn them to your colour; most discs wins.",
+        title=N_("Othello"),
+        summary=N_("Outflank your opponent's discs to turn them to your colour; most discs wins."),
         min_seats=2,
         max_seats=2,
         default_seats=2,
-        seat_names=("Black", "White"),
+        seat_names=(N_("Black"), N_("White")),
     )
 
     # ----- starting -------------------------------------------------------------------------

@@ -5,6 +5,10 @@
 3. three moves ahead, no endgame solver;
 4. up to six moves ahead, exact play in the last 12 empty squares;
 5. the full engine: iterative deepening as deep as the time allows, exact play from 20 empties.
+
+Given a count of positions instead of a time (`Budget.nodes`), levels 3–5 search that many
+positions per move (the endgame solver's kernel counted), so they play the same on any machine;
+levels 1 and 2 draw their choices and noise from their seeded generator.
 """
 
 from __future__ import annotations
@@ -109,8 +113,8 @@ class EnginePlayer(Player):
         p, o = _sides(state)
         if not legal_moves(p, o):
             return PASS
-        seconds = budget.seconds if budget.seconds is not None else self.default_seconds
-        remaining = max(0.01, seconds - budget.elapsed())
+        seconds = budget.seconds_or(self.default_seconds)
+        remaining = None if seconds is None else max(0.01, seconds - budget.elapsed())
 
         def relay(progress: SearchProgress) -> None:
             if report is None:
@@ -119,19 +123,21 @@ class EnginePlayer(Player):
             line = tuple("pass" if s is None else square_name(s) for s in progress.line)
             report(SearchInfo(progress.depth, score, line, progress.nodes, budget.elapsed()))
 
-        move = self.engine.choose(p, o, remaining, budget.cancel.is_set, relay)
+        engine = self.engine
+        move = engine.choose(p, o, remaining, budget.cancel.is_set, relay, nodes=budget.nodes_left())
+        budget.spend(engine.spent)
         if budget.cancel.is_set():
             raise SearchCancelled
         return PASS if move is None else move
 
 
-def player_for_level(level: int) -> Player:
-    """The player for `level` (1 easiest … 5 strongest)."""
+def player_for_level(level: int, seed: int | None = None) -> Player:
+    """The player for `level` (1 easiest … 5 strongest); `seed` seeds its random choices."""
     level = max(1, min(5, level))
     if level == 1:
-        return RandomOthelloPlayer()
+        return RandomOthelloPlayer(seed)
     if level == 2:
-        return GreedyOthelloPlayer()
+        return GreedyOthelloPlayer(seed=seed)
     return EnginePlayer(LEVEL_SETTINGS[level], THINK_SECONDS[level])
 
 

@@ -64,7 +64,9 @@ class OthelloTerminalBoard(TerminalBoard):
             disc = _DISC if style.colour else _LETTERS[seat]
             mark = style.paint(disc, fg=_DISC_COLOURS[seat], bg=_BOARD_BG)
             label = ngettext("{n} disc", "{n} discs", count).format(n=count)
-            parts.append(f"{mark} {game.seat_name(state, seat)}: {label}")
+            parts.append(
+                f"{mark} " + _("{label}: {value}").format(label=game.seat_name(state, seat), value=label)
+            )
         return "  " + "   ".join(parts)
 
     def move_help(self, game: Game[Any, Any], state: Any) -> str:

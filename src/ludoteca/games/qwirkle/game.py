@@ -67,8 +67,8 @@ class PlayScore:
 class QwirkleGame(Game[QwirkleState, Move]):
     info = GameInfo(
         key="qwirkle",
-        title="Qwirkle",
-        summary=_(
+        title=N_("Qwirkle"),
+        summary=N_(
             "Line up tiles sharing a colour or a shape; a line of all six scores a Qwirkle. "
             "2 to 4 players with hidden hands."
         ),
@@ -77,22 +77,33 @@ class QwirkleGame(Game[QwirkleState, Move]):
         options=(
             OptionSpec(
                 "mode",
-                _("normal: 108 tiles (3 of each); short: 36 tiles (1 of each), for quick games"),
+                N_("normal: 108 tiles (3 of each); short: 36 tiles (1 of each), for quick games"),
                 "normal",
-                choices=("normal", "short"),
+                choices=(N_("normal"), N_("short")),
                 labels=(("normal", N_("Normal game (108 tiles)")), ("short", N_("Short game (36 tiles)"))),
+                label=N_("Mode"),
             ),
-            OptionSpec("rows", _("rows of the board (lettered from a)"), 12, minimum=6, maximum=26),
-            OptionSpec("cols", _("columns of the board (lettered from a)"), 26, minimum=6, maximum=26),
+            OptionSpec(
+                "rows", N_("rows of the board (lettered from a)"), 12, minimum=6, maximum=26, label=N_("Rows")
+            ),
+            OptionSpec(
+                "cols",
+                N_("columns of the board (lettered from a)"),
+                26,
+                minimum=6,
+                maximum=26,
+                label=N_("Columns"),
+            ),
             OptionSpec(
                 "start",
-                _(
+                N_(
                     "first: player 1 opens; official: the player with the most tiles sharing a colour "
                     "or a shape opens and must play them"
                 ),
                 "first",
-                choices=("first", "official"),
+                choices=(N_("first"), N_("official")),
                 labels=(("official", N_("Official opening")),),
+                label=N_("Who starts"),
             ),
         ),
         default_seats=2,
@@ -433,7 +444,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             return None
         if state.ended == "out" and state.last is not None:
             why = _("{name} placed their last tile with the bag empty (+6)").format(
-                name=self.seat_name(state, state.last.seat)
+                name=self.player_name(state, state.last.seat)
             )
         elif state.ended == "blocked":
             why = _("nobody could place a tile and the bag is empty")
@@ -441,12 +452,12 @@ class QwirkleGame(Game[QwirkleState, Move]):
             why = _("no tile left can be placed anywhere on the board")
         result = Outcome.by_scores(state.scores, "")
         best = max(state.scores)
-        winners = [self.seat_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
+        winners = [self.player_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
         if len(winners) == 1:
             verdict = _("{name} wins with {n} points").format(name=winners[0], n=best)
         else:
             verdict = _("{names} share first place with {n} points").format(names=", ".join(winners), n=best)
-        return Outcome(result.ranks, f"{why}; {verdict}", state.scores)
+        return Outcome(result.ranks, _("{why}; {verdict}").format(why=why, verdict=verdict), state.scores)
 
     def scores(self, state: QwirkleState) -> tuple[int, ...]:
         return state.scores
@@ -461,6 +472,13 @@ class QwirkleGame(Game[QwirkleState, Move]):
     # ----- notation -------------------------------------------------------------------------
     def format_move(self, state: QwirkleState, move: Move) -> str:
         return notation.format_move(move)
+
+    def move_group(self, state: QwirkleState, move: Move) -> str:
+        """Plays are listed by the tiles they lay (`C1 C2`), whatever the squares, so `moves C1`
+        finds every play using that tile; exchanges and the pass have a group each."""
+        if isinstance(move, Place):
+            return " ".join(tile_text(t) for t in sorted(tile for _r, _c, tile in move.tiles))
+        return notation.format_move(move).split()[0]
 
     def public_move_text(self, state: QwirkleState, move: Move, viewer: Seat | None) -> str:
         """The tiles a player gives back to the bag are seen by that player only."""
@@ -481,7 +499,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
         last = state.last
         if last is None:
             return ""
-        name = self.seat_name(state, last.seat)
+        name = self.player_name(state, last.seat)
         if last.kind == "place":
             parts = "+".join(str(n) for n in last.lines)
             points = ngettext("{n} point", "{n} points", last.score).format(n=last.score)

@@ -8,6 +8,10 @@
    this player could score next turn with its new tiles; once the bag is empty in a two-player
    game nothing is hidden any more, and it searches the end of the game exactly. Level 5 thinks
    longer.
+
+Levels 1–3 do a fixed amount of work; levels 4 and 5 stop at their time, or, given a count instead
+(`Budget.nodes`), after that many simulated replies (or endgame positions), which plays the same on
+any machine. Every random choice comes from the player's seeded generator.
 """
 
 from __future__ import annotations
@@ -145,7 +149,12 @@ class LookAhead(_QwirklePlayer):
         if not view.bag and view.seats == 2 and not view.board_empty:
             # the other hand is exactly the tiles not in sight: search to the end
             world = game.determinize(view, seat, self.random)
-            found = strategy.endgame_move(world, seat, budget.expired)
+
+            def spent() -> bool:
+                budget.spend()  # one position searched
+                return budget.expired()
+
+            found = strategy.endgame_move(world, seat, spent)
             if found is None:
                 return self._fallback(view, hand)
             play, depth, lead = found
@@ -181,6 +190,7 @@ class LookAhead(_QwirklePlayer):
             world = view if not hidden else game.determinize(view, seat, self.random)
             for i in alive:
                 reply = strategy.simulate(world, seat, pool[i])
+                budget.spend()
                 totals[i] += pool[i].score - reply.opponent + self.again * reply.again
                 counts[i] += 1
                 if budget.expired() and all(counts[j] for j in alive):
@@ -206,14 +216,14 @@ class LookAhead(_QwirklePlayer):
         return pool[best].move
 
 
-def player_for_level(level: int) -> Player:
+def player_for_level(level: int, seed: int | None = None) -> Player:
     if level <= 1:
-        return RandomPlacer()
+        return RandomPlacer(seed)
     if level == 2:
-        return Greedy()
+        return Greedy(seed)
     if level == 3:
-        return Judicious()
-    return LookAhead(candidates=8 if level == 4 else 12)
+        return Judicious(seed)
+    return LookAhead(seed, candidates=8 if level == 4 else 12)
 
 
 #: what the game declares as its computer levels

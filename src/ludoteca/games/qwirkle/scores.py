@@ -13,10 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.core.declaration import CommandContext
+from ludoteca.games.qwirkle import GAME
 from ludoteca.i18n import _, ngettext
 
 #: (pseudonym, score, game number) for every player of every finished game, in order of play
 Entry = tuple[str, int, int]
+
+
+def names(row: Any) -> list[str]:
+    """The pseudonyms of a game; a seat nobody named reads in the reader's language."""
+    return [GAME.info.stored_player(seat, name) for seat, name in enumerate(row.players)]
 
 
 def entries(rows: Sequence[Any]) -> list[Entry]:
@@ -24,7 +30,7 @@ def entries(rows: Sequence[Any]) -> list[Entry]:
     for number, row in enumerate(rows, start=1):
         if row.scores is None:
             continue
-        out.extend((name, score, number) for name, score in zip(row.players, row.scores, strict=True))
+        out.extend((name, score, number) for name, score in zip(names(row), row.scores, strict=True))
     return out
 
 
@@ -33,7 +39,7 @@ def unsorted_text(rows: Sequence[Any]) -> list[str]:
     lines = []
     for row in rows:
         if row.scores is not None:
-            lines.append("  ".join(f"{n}: {s}" for n, s in zip(row.players, row.scores, strict=True)))
+            lines.append("  ".join(f"{n}: {s}" for n, s in zip(names(row), row.scores, strict=True)))
     return lines
 
 

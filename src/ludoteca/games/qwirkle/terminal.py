@@ -19,7 +19,7 @@ from ludoteca.core.text import clean_line, read_int_or_none
 from ludoteca.games.qwirkle.game import round_over
 from ludoteca.games.qwirkle.notation import format_move
 from ludoteca.games.qwirkle.state import Exchange, Place, QwirkleState
-from ludoteca.games.qwirkle.text_board import COLOURS, board_lines, paint_tile
+from ludoteca.games.qwirkle.text_board import COLOURS, board_lines, legend_lines, paint_tile
 from ludoteca.games.qwirkle.tiles import HIDDEN, colour_of
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.terminal.board import TerminalBoard
@@ -54,9 +54,9 @@ class QwirkleTerminalBoard(TerminalBoard):
     # ----- drawing --------------------------------------------------------------------------
     def render(self, game: Game[Any, Any], state: Any, seat: Seat | None, style: Style) -> str:
         assert isinstance(state, QwirkleState)
-        board = self.board_lines(state, style)
+        board = [*self.board_lines(state, style), "", *legend_lines(style)]
         panel = self._panel(game, state, seat, style)
-        width = 3 + 3 * state.cols
+        width = max(_visible_length(line) for line in board)
         if shutil.get_terminal_size((120, 40)).columns < width + PANEL_WIDTH:
             return "\n".join([*board, "", *panel])
         lines = []
@@ -79,7 +79,9 @@ class QwirkleTerminalBoard(TerminalBoard):
             lines.append(style.paint(_("Game over"), bold=True))
         else:
             seat_name, name = game.seat_name(state, mover), self.name(game, state, mover)
-            title = seat_name if name == seat_name else f"{seat_name}: {name}"
+            title = (
+                seat_name if name == seat_name else _("{label}: {value}").format(label=seat_name, value=name)
+            )
             lines.append(style.paint(title, bold=True))
         lines.append("")
         if seat is not None and HIDDEN not in state.hands[seat]:
@@ -157,8 +159,9 @@ class QwirkleTerminalBoard(TerminalBoard):
 
     def move_help(self, game: Game[Any, Any], state: Any) -> str:
         return _(
-            "Type one group per tile: row letter, column letter, shape (C R E L T X), colour digit, "
-            "e.g. ebC1 ecC2.\nOr x C1 R2 to exchange those tiles (x all: the whole hand); "
+            "Type one group per tile: row letter, column letter, shape (C R E L T X, the legend "
+            "under the board; D is read as L), colour digit, e.g. ebC1 ecC2.\n"
+            "Or x C1 R2 to exchange those tiles (x all: the whole hand); "
             "pass only when the bag is empty and nothing fits.\n"
             "On a terminal, c places tiles with the arrow keys."
         )

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from ludoteca.games.qwirkle.lines import LETTERS
 from ludoteca.games.qwirkle.state import EMPTY, QwirkleState
-from ludoteca.games.qwirkle.tiles import HIDDEN, Tile, colour_of, tile_text
+from ludoteca.games.qwirkle.tiles import (
+    ALIASES,
+    HIDDEN,
+    KINDS,
+    LETTER_WORDS,
+    SHAPES,
+    Tile,
+    colour_name,
+    colour_of,
+    shape_name,
+    tile_text,
+)
+from ludoteca.i18n import _, language
 from ludoteca.kits.terminal.style import Style
 
 #: terminal colours for the colour digits 0–5 (orange, red, blue, yellow, purple, green); the
-#: digit is always printed too, so the game stays playable without colour
-COLOURS = ("yellow", "bright_red", "bright_blue", "bright_yellow", "bright_magenta", "bright_green")
+#: digit is always printed too, so the game stays playable without colour. Orange is a colour of
+#: its own where the terminal has 256, and an underlined dark yellow otherwise, never the yellow.
+COLOURS = ("orange", "bright_red", "bright_blue", "bright_yellow", "bright_magenta", "bright_green")
 
 
 def paint_tile(tile: Tile, style: Style, bold: bool = True, bg: str | None = None) -> str:
@@ -41,3 +54,25 @@ def board_lines(state: QwirkleState, style: Style, cursor: tuple[int, int] | Non
                 text += " " + paint_tile(tile, style, bold=False)
         lines.append(text)
     return lines
+
+
+def legend_lines(style: Style) -> list[str]:
+    """What the letters and digits mean, under the board. The letters are French initials, so
+    in another language each is shown with its French word and that language's word."""
+    shapes = []
+    french = language() == "fr"
+    for shape, letter in enumerate(SHAPES):
+        word, name = LETTER_WORDS[shape], shape_name(shape)
+        text = f"{letter} {name}" if french else f"{letter} {word} = {name}"
+        for alias in (a for a, meant in ALIASES.items() if meant == letter):
+            text += " " + _("(or {letter})").format(letter=alias)
+        shapes.append(text)
+    colours = [style.paint(f"{digit} {colour_name(digit)}", fg=COLOURS[digit]) for digit in range(KINDS)]
+    shapes_title, colours_title = _("Shapes:"), _("Colours:")
+    indent = " " * (len(shapes_title) + 1)
+    half = len(shapes) // 2
+    return [
+        style.dim(shapes_title) + " " + " · ".join(shapes[:half]),
+        indent + " · ".join(shapes[half:]),
+        style.dim(colours_title) + " " + " · ".join(colours),
+    ]

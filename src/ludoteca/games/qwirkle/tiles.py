@@ -3,6 +3,11 @@
 A tile is `shape * 6 + colour`: shapes are the brief's letters C R E L T X (square, circle, star,
 diamond, clover, cross), colours the digits 0–5. `HIDDEN` stands for a tile a seat may not see
 (another player's hand, the bag).
+
+The letters are the initials of the brief's French words (carré, rond, étoile, losange, trèfle,
+croix) and stay the notation in every language. English initials are read too where they name one
+shape and are no letter of the notation already: only D, for diamond (S would be square or star,
+C circle or clover and is the square's letter already, X is the cross's letter in both).
 """
 
 from __future__ import annotations
@@ -10,22 +15,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 Tile = int
 
 HIDDEN: Tile = -1
 SHAPES = "CRELTX"
+#: the French words the letters stand for, shown beside them in the legend
+LETTER_WORDS = ("carré", "rond", "étoile", "losange", "trèfle", "croix")
+#: English initials read as the notation's letters (see above)
+ALIASES = {"D": "L"}
 KINDS = 6
 TILE_TYPES = KINDS * KINDS
 
 #: how many copies of each tile a mode puts in the bag
 COPIES = {"normal": 3, "short": 1}
 
-_SHAPE_NAMES = ("square", "circle", "star", "diamond", "clover", "cross")
-_SHAPE_PLURALS = ("squares", "circles", "stars", "diamonds", "clovers", "crosses")
+_SHAPE_NAMES = (N_("square"), N_("circle"), N_("star"), N_("diamond"), N_("clover"), N_("cross"))
+_SHAPE_PLURALS = (N_("squares"), N_("circles"), N_("stars"), N_("diamonds"), N_("clovers"), N_("crosses"))
 #: colour digits follow the brief's example (1 red, 2 blue, 0 orange, 5 green)
-_COLOUR_NAMES = ("orange", "red", "blue", "yellow", "purple", "green")
+_COLOUR_NAMES = (N_("orange"), N_("red"), N_("blue"), N_("yellow"), N_("purple"), N_("green"))
 
 
 def make(shape: int, colour: int) -> Tile:
@@ -53,10 +62,12 @@ def tile_text(tile: Tile) -> str:
 
 
 def parse_tile(text: str) -> Tile | None:
-    """`C1` (shape letter in either case) → tile, or None when it is not a tile."""
+    """`C1` (shape letter in either case, or an English initial of `ALIASES`) → tile, or None
+    when it is not a tile."""
     if len(text) != 2:
         return None
-    shape = SHAPES.find(text[0].upper())
+    letter = text[0].upper()
+    shape = SHAPES.find(ALIASES.get(letter, letter))
     if shape < 0 or text[1] not in "012345":
         return None
     return make(shape, int(text[1]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.core.errors import NotationError
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 SIZE = 8
 SQUARES = SIZE * SIZE
@@ -19,7 +19,8 @@ Square = int
 Facing = int
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
-FACING_NAMES = ("north", "east", "south", "west")
+#: translated where shown
+FACING_NAMES = (N_("north"), N_("east"), N_("south"), N_("west"))
 _DELTAS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 

@@ -97,8 +97,8 @@ def describe_report(report: TurnReport, names: tuple[str, ...]) -> str:
             me=me, n=n
         )
         events = [describe_step(s, names) for s in report.steps if s.kind not in ("move", "turn")]
-        told = "; ".join(events)
-        text += f": {told}" + ("" if told.endswith("!") else ".") if events else "."
+        told = _("; ").join(events)
+        text += _(": {events}").format(events=told) + ("" if told.endswith("!") else ".") if events else "."
         if report.bug_spent is not None:
             text += " " + _("{name}'s Bug card is out of the game.").format(name=names[report.bug_spent])
     if report.discarded:

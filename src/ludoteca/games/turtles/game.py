@@ -13,7 +13,14 @@ from ludoteca.core.outcome import Outcome
 from ludoteca.games.turtles import rules, views
 from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.describe import describe_report
-from ludoteca.games.turtles.moves import AddCards, TurtlesMove, format_move, parse_move
+from ludoteca.games.turtles.moves import (
+    DISCARD_SUFFIX,
+    AddCards,
+    BuildWall,
+    TurtlesMove,
+    format_move,
+    parse_move,
+)
 from ludoteca.games.turtles.state import SEAT_NAMES, TurtlesState
 from ludoteca.i18n import N_, _
 
@@ -23,28 +30,29 @@ OPTIONS = (
         N_("play three rounds and score points by arrival rank (Trois à la suite)"),
         False,
         labels=((True, N_("Three rounds")),),
+        label=N_("Three rounds"),
     ),
     OptionSpec(
         "bug",
         N_("each player gets a Bug card that reverses an opponent's program (Bug!)"),
         False,
         labels=((True, N_("Bug card")),),
+        label=N_("Bug"),
     ),
     OptionSpec(
         "show_program",
         N_("let each player see the cards of their own program (for young players)"),
         False,
         labels=((True, N_("Programs shown to their owners")),),
+        label=N_("Show program"),
     ),
 )
-#: the options' names as the options screen shows them (`option_label`), listed for the catalogue
-OPTION_LABELS = (N_("Three rounds"), N_("Bug"), N_("Show program"))
 
 
 class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     info = GameInfo(
         key="turtles",
-        title="Robot Turtles",
+        title=N_("Robot Turtles"),
         summary=N_(
             "Program your turtle card by card to reach a jewel first; build walls in the others' "
             "way and melt ice with your laser."
@@ -118,6 +126,14 @@ class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     # ----- notation -------------------------------------------------------------------------
     def format_move(self, state: TurtlesState, move: TurtlesMove) -> str:
         return format_move(move, SEAT_NAMES[: state.seats])
+
+    def move_group(self, state: TurtlesState, move: TurtlesMove) -> str:
+        """Listed by action (`add`, `wall ice`, `wall stone`, `run`, `bug`), the same action ending
+        in `/discard` apart, since it doubles every list."""
+        action = (
+            f"wall {move.kind}" if isinstance(move, BuildWall) else self.format_move(state, move).split()[0]
+        )
+        return f"{action} {DISCARD_SUFFIX}" if move.discard else action
 
     def parse_move(self, state: TurtlesState, text: str) -> TurtlesMove:
         # the notation names seats in English whatever the language, so records travel

@@ -58,7 +58,9 @@ class TerminalBoard:
         """One or two lines telling the player how to type a move, with an example."""
         moves = game.legal_moves(state)
         example = game.format_move(state, moves[0]) if moves else ""
-        return f"Type a move in {game.info.title} notation, e.g. {example}"
+        return _("Type a move in {title} notation, e.g. {example}").format(
+            title=_(game.info.title), example=example
+        )
 
     def prompt(self, game: Game[Any, Any], state: Any, seat: Seat) -> str:
         return _("{name} to move> ").format(name=game.seat_name(state, seat))

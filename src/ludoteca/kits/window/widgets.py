@@ -61,13 +61,13 @@ def label_width(app: App, label: str, *, bold: bool = False) -> int:
     """How wide a button must be for `label` to show whole, clear of its rounded ends."""
     font = app.fonts.body_bold if bold else app.fonts.body
     sizes = app.theme.sizes
-    return font.size(label)[0] + 2 * (sizes.corner + 2) + sizes.gap // 2
+    return int(font.size(label)[0] + 2 * (sizes.corner + 2) + sizes.gap // 2)
 
 
 def button_width(app: App, label: str, usual: int = 0, *, bold: bool = False) -> int:
     """A button's width: `usual` (designed for 1280×800, scaled with the text), or more when the
     label (a longer translation) needs it."""
-    return max(app.theme.px(usual), label_width(app, label, bold=bold))
+    return max(int(app.theme.px(usual)), label_width(app, label, bold=bold))
 
 
 def set_enabled(widget: UIButton, enabled: bool) -> None:
@@ -127,7 +127,7 @@ class Segmented(Generic[T]):
     def height(app: App, labels: Sequence[str], width: int, gap: int = 6) -> int:
         """The height the choices take in `width`, in rows of the theme's button height."""
         count = len(Segmented.rows(app, labels, width, gap))
-        return count * app.theme.sizes.button_height + (count - 1) * gap
+        return int(count * app.theme.sizes.button_height + (count - 1) * gap)
 
     def _chooser(self, value: T) -> Action:
         return lambda: self.choose(value)
@@ -155,6 +155,13 @@ class Segmented(Generic[T]):
                 widget.select()
             else:
                 widget.unselect()
+
+
+def spread(app: App, labels: Sequence[str], left: int, width: int, gap: int = 6) -> list[tuple[int, int]]:
+    """(left, width) of buttons side by side in `width`, each with the room its label needs and
+    an equal share of the rest (a page's own row of buttons, laid out like a `Segmented`)."""
+    choices = [(label, label) for label in labels]
+    return [(x, w) for x, w, _choice in _spread(app, range(len(labels)), left, width, gap, choices)]
 
 
 def _spread(

@@ -13,6 +13,7 @@ from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import declarations, failures
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import read_int_or_none, read_seed
+from ludoteca.core.think import Think, read_think
 from ludoteca.i18n import _
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.shells import listings, session
@@ -89,7 +90,9 @@ class Menu:
         return None if index is None else games[index]
 
     def ask_value(self, prompt: str, default: str) -> str:
-        answer = self.console.ask(f"{prompt} [{default}]: ").strip()
+        answer = self.console.ask(
+            _("{question} [{default}]: ").format(question=prompt, default=default)
+        ).strip()
         return answer or default
 
     def new_game(self) -> None:
@@ -98,20 +101,26 @@ class Menu:
             return
         custom = terminal_board_for(game).new_game(game, self.console.ask, self.console.say)
         options, seats = (game.options(custom[0]), custom[1]) if custom else self.ask_options_and_seats(game)
-        seed = self.ask_seed() if game.info.chance else random.SystemRandom().randrange(1 << 31)
-        match = session.new_match(game, options, seats, seed, self.store)
+        think = self.ask_think() if any(seat.is_computer for seat in seats) else Think()
+        # the seed decides the computers' own choices too: with a count, it names the game
+        asked = game.info.chance or think.counted
+        seed = self.ask_seed() if asked else random.SystemRandom().randrange(1 << 31)
+        match = session.new_match(game, options, seats, seed, self.store, think=think)
         TerminalGame(match, self.store, self.console).run()
 
     def ask_options_and_seats(self, game: Game[Any, Any]) -> tuple[dict[str, OptionValue], list[SeatSpec]]:
         given: dict[str, OptionValue] = {}
         for spec in game.info.options:
-            hint = f" ({'/'.join(spec.choices)})" if spec.choices else ""
+            hint = f" ({'/'.join(spec.value_text(c) for c in spec.choices)})" if spec.choices else ""
             if isinstance(spec.default, bool):
                 hint = _(" (yes/no)")
             while True:
-                raw = self.ask_value(f"{_(spec.help)}{hint}", self._shown(spec.default))
+                # Enter keeps the default itself: its shown (translated) words are not read back
+                raw = self.ask_value(f"{_(spec.help)}{hint}", spec.value_text(spec.default))
                 try:
-                    given[spec.name] = spec.parse(raw)
+                    given[spec.name] = (
+                        spec.default if raw == spec.value_text(spec.default) else spec.parse(raw)
+                    )
                     break
                 except LudotecaError as err:
                     self.console.say(str(err))
@@ -132,12 +141,6 @@ class Menu:
                 )
         seats = [self.ask_seat(game, seat, count) for seat in range(count)]
         return options, seats
-
-    @staticmethod
-    def _shown(value: OptionValue) -> str:
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value)
 
     def ask_seat(self, game: Game[Any, Any], seat: int, count: int) -> SeatSpec:
         default = "h" if seat == 0 else f"{3}"
@@ -161,6 +164,24 @@ class Menu:
             name = self.console.ask(_("  Name (Enter for none): ")).strip() or None
             try:
                 return SeatSpec("human", None, name)
+            except LudotecaError as err:
+                self.console.say(str(err))
+
+    def ask_think(self) -> Think:
+        """How long the computers think: each level's own time on an empty answer, seconds, or a
+        count of positions (`nodes:N`), with which a seed replays the same game anywhere."""
+        while True:
+            text = self.ask_value(
+                _(
+                    "Computer's thinking per move: Enter for each level's own time, seconds, "
+                    "or nodes:N (the same game again on any machine)"
+                ),
+                "",
+            )
+            if not text:
+                return Think()
+            try:
+                return read_think(text)
             except LudotecaError as err:
                 self.console.say(str(err))
 

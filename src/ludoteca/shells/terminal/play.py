@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import shutil
 import time
 
 from ludoteca.ai.base import SearchCancelled
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, _, ngettext
 from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.kits.terminal.style import Style, detect_style
@@ -20,12 +21,13 @@ from ludoteca.match import Match, events
 from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
+from ludoteca.shells.terminal.movelist import SEPARATOR, move_listing
 from ludoteca.shells.terminal.signals import Stopped, stop_signals_raise
 from ludoteca.store import SaveSlot, Store, StoreError
 
 COMMANDS = {
     "help": N_("show this help"),
-    "moves": N_("list the legal moves"),
+    "moves": N_("count and list the legal moves (moves GROUP: one group; moves all: every one)"),
     "undo": N_("take back your last move (and the computer's reply)"),
     "redo": N_("replay what undo took back"),
     "hint": N_("ask the computer for a suggestion"),
@@ -75,7 +77,7 @@ class TerminalGame:
         if event.kind == events.REDO:
             # as the table may read them: a computer's face-down cards stay face down
             replayed = self.match.public_moves(self.match.lone_human(), self.match.ply - event.count)
-            self.console.say(_("Replayed: {moves}").format(moves=" ".join(replayed)))
+            self.console.say(_("Replayed: {moves}").format(moves=SEPARATOR.join(replayed)))
         elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
             self._depth = event.info.depth
 
@@ -84,7 +86,7 @@ class TerminalGame:
         say = self.console.say
         game = self.match.game
         say(
-            self.style.paint(game.info.title, bold=True)
+            self.style.paint(_(game.info.title), bold=True)
             + "  —  "
             + ", ".join(self.match.seat_label(s) for s in range(len(self.match.seats)))
         )
@@ -190,7 +192,7 @@ class TerminalGame:
 
     def _after_move(self) -> None:
         self._replay()
-        text = self.match.game.describe_last(self.match.state)
+        text = self.match.describe_last()
         if text:
             self.console.say(text)
         if self.match.game.info.hidden_information and len(self.match.human_seats) >= 2:
@@ -261,8 +263,8 @@ class TerminalGame:
                 say(f"  {name:<7} {_(text)}")
             say("  " + self.adapter.move_help(match.game, match.view(seat)))
         elif command == "moves":
-            view = match.view(seat)
-            say(" ".join(match.game.format_move(view, m) for m in match.game.legal_moves(view)))
+            size = shutil.get_terminal_size((100, 30))
+            self._say_paged(move_listing(match.game, match.view(seat), arg, size.columns - 1), size.lines)
         elif command == "undo":
             if match.undo():
                 say(_("Taken back."))
@@ -289,6 +291,30 @@ class TerminalGame:
         elif command == "quit":
             return self._quit()
         return True
+
+    def _say_paged(self, lines: list[str], height: int) -> None:
+        """Lines a screenful at a time on a terminal, so the start of a long list is not scrolled
+        away; all at once into a pipe or a file."""
+        page = max(height - 2, 5)
+        if not self.console.interactive or len(lines) <= page + 1:
+            for line in lines:
+                self.console.say(line)
+            return
+        for start in range(0, len(lines), page):
+            for line in lines[start : start + page]:
+                self.console.say(line)
+            left = len(lines) - start - page
+            if left <= 0:
+                return
+            answer = self.console.ask(
+                ngettext(
+                    "-- {n} more line: Enter to go on, q to stop -- ",
+                    "-- {n} more lines: Enter to go on, q to stop -- ",
+                    left,
+                ).format(n=left)
+            )
+            if answer.strip().lower() in ("q", "quit", "stop"):
+                return
 
     def _hint(self, seat: int) -> None:
         thinker = self.match.think(

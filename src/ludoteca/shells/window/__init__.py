@@ -39,7 +39,7 @@ def run_gui(store: Store | None = None, match: Match | None = None, slot: SaveSl
         raise LudotecaError(
             _(
                 "{title} is not yet available in the window; play it in the terminal: ludoteca play {key}"
-            ).format(title=match.game.info.title, key=match.game.info.key)
+            ).format(title=_(match.game.info.title), key=match.game.info.key)
         )
     from ludoteca.shells.window.routes import ROUTES
 

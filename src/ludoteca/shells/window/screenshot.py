@@ -18,7 +18,7 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.core.text import read_seed
-from ludoteca.i18n import LANGUAGES, _, set_language
+from ludoteca.i18n import LANGUAGES, _, os_reason, set_language
 from ludoteca.shells.options import argument_type, given_options
 
 PAGES = ("menu", "games", "settings", "rules", "scores", "saves")
@@ -63,7 +63,7 @@ def _add_game_flags(parser: argparse.ArgumentParser, game: Any) -> None:
     """The game's options as flags, as `ludoteca play` has them; one whose name is taken here
     (Five or More's `size`) is spelled with a `game-` prefix: `--game-size large`."""
     taken = set(parser._option_string_actions)
-    group = parser.add_argument_group(_("{title} options").format(title=game.info.title))
+    group = parser.add_argument_group(_("{title} options").format(title=_(game.info.title)))
     for spec in game.info.options:
         flag = "--" + spec.name.replace("_", "-")
         if flag in taken:
@@ -87,7 +87,7 @@ def _match(game: Any, args: argparse.Namespace) -> Any:
             text = Path(args.record).read_text(encoding="utf-8")
         except OSError as err:
             raise OptionError(
-                _("cannot read {path}: {reason}").format(path=args.record, reason=err.strerror)
+                _("cannot read {path}: {reason}").format(path=args.record, reason=os_reason(err))
             ) from None
         match = session.match_from_text(text)
         if game is not None and match.game.info.key != game.info.key:
@@ -127,7 +127,7 @@ def render(args: argparse.Namespace, game: Any) -> Path:
     if match is not None and not has_board(match.game):
         raise OptionError(
             _("{title} is not yet drawn in the window, so it has no screenshot").format(
-                title=match.game.info.title
+                title=_(match.game.info.title)
             )
         )
 
@@ -145,7 +145,7 @@ def render(args: argparse.Namespace, game: Any) -> Path:
         app = App(store, args.size, speed=0, sound=False, first=first, routes=ROUTES)
         if match is not None and match.moves and not match.over:
             screen = app.screen
-            screen.say(match.game.describe_last(screen.view()))  # type: ignore[attr-defined]
+            screen.say(match.describe_last(screen.view()))  # type: ignore[attr-defined]
         if args.moment is not None and match is not None:
             _freeze(app, match, args.moment)
         # the pointer rests outside the window, so no button shows as hovered

@@ -200,7 +200,7 @@ class ChooseScreen(Screen):
         shown = all(fonts.small.size(line)[0] <= room.width for line in lines)
         shown = shown and note_h + fonts.title.get_linesize() <= room.height
         letter_y = rect.centery - (note_h // 2 if shown else 0)
-        draw.text(image, fonts.title, game.info.title[:1], c.text_dim, (rect.centerx, letter_y), "center")
+        draw.text(image, fonts.title, _(game.info.title)[:1], c.text_dim, (rect.centerx, letter_y), "center")
         if shown:
             y = letter_y + fonts.title.get_linesize() // 2
             for line in lines:

@@ -57,10 +57,10 @@ def back_button(app: App, action: Any = None, label: str | None = None) -> UIBut
 def not_in_window(app: App, game: Game[Any, Any]) -> Dialog:
     """The honest answer for a game whose board is not drawn in the window yet."""
     dialog = Dialog(
-        game.info.title,
+        _(game.info.title),
         _(
             "{title} is not yet available in the window. Play it in a terminal with: ludoteca play {key}"
-        ).format(title=game.info.title, key=game.info.key),
+        ).format(title=_(game.info.title), key=game.info.key),
         [Choice(_("OK"), app.close_dialog, primary=True)],
     )
     app.open_dialog(dialog)

@@ -91,7 +91,7 @@ class EndScreen(Screen):
         self.record()
         m = self.match
         seed = random.SystemRandom().randrange(1 << 31)
-        again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.think_seconds)
+        again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.thinking)
         self.app.go("play", again)
 
     def menu(self) -> None:
@@ -128,7 +128,7 @@ class EndScreen(Screen):
             return _("A draw")
         winners = [names[s] for s in outcome.winners]
         if len(winners) == 1:
-            return _("{name} wins!").format(name=_(winners[0]))
+            return _("{name} wins!").format(name=winners[0])
         return _("{names} share the win").format(names=", ".join(winners))
 
     def ranking(self) -> list[int]:
@@ -185,7 +185,7 @@ class EndScreen(Screen):
             if outcome.ranks[seat] == 1 and not outcome.is_draw and not outcome.solitaire:
                 pygame.draw.rect(surface, c.button, row, border_radius=s.corner)
             self.board.draw_seat_marker(surface, (row.left + marker * 2, row.centery), marker, seat)
-            label = _(names[seat])
+            label = names[seat]
             if len(names) > 1:
                 label = f"{outcome.ranks[seat]}. {label}"
             left = row.left + marker * 4

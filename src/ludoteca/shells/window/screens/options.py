@@ -34,6 +34,9 @@ from ludoteca.store import StoreError
 
 HUMAN, COMPUTER, NETWORK = "human", "computer", "remote"
 
+# how much the page gives up to fit a small window, one step after another (see `OptionsScreen.build`)
+NO_SUMMARY, NOTE_AS_TIP, COMPACT_SEATS, COMPACT_SEED = 1, 2, 3, 4
+
 
 @dataclass(frozen=True)
 class _Row:
@@ -54,6 +57,10 @@ class SeatChoice:
 
     def spec(self) -> SeatSpec:
         return SeatSpec(self.kind, self.level if self.kind == COMPUTER else None, self.name.strip() or None)
+
+
+def _levels() -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in range(1, MAX_LEVEL + 1)]
 
 
 def _last_key(game: Game[Any, Any]) -> str:
@@ -154,8 +161,12 @@ class OptionsScreen(Screen):
         return left, right
 
     def _seat_row_width(self) -> int:
-        """How wide a seat's first row must be: marker, name field, human/computer/network."""
+        """How wide a seat's rows must be: marker, name field, human/computer/network (or, when
+        the seats are compact, the level buttons beside the name and the kinds under it)."""
         s = self.app.theme.sizes
+        if self._crowded >= COMPACT_SEATS:
+            beside = self._least_name_width() + s.gap + self._levels_width()
+            return s.button_height + s.gap + max(beside, self._kinds_width())
         return s.button_height + s.gap + self._least_name_width() + s.gap + self._kinds_width()
 
     def _least_name_width(self) -> int:
@@ -167,13 +178,18 @@ class OptionsScreen(Screen):
         kinds = self._kinds()
         return sum(label_width(self.app, label) for _kind, label in kinds) + 6 * (len(kinds) - 1)
 
+    def _levels_width(self) -> int:
+        return sum(label_width(self.app, label) for _level, label in _levels()) + 6 * (MAX_LEVEL - 1)
+
     def build(self) -> None:
         """The options and the players in two columns; when they do not fit (a small window,
         four players), the header leaves out the game's summary (its card on the page before
-        showed it), then the note on levels becomes the level buttons' tooltip; at each step the
-        players' column may first widen so that a seat's choices stay on one row."""
+        showed it), then the note on levels becomes the level buttons' tooltip, then the seats
+        take two rows of buttons each (`_compact_seats`), then the seed's help becomes its field's
+        tooltip; at each step the players' column may first widen so that a seat's choices stay
+        on their rows."""
         self._read_entries()
-        tries = [(crowded, wide) for crowded in range(3) for wide in (False, True)]
+        tries = [(crowded, wide) for crowded in range(COMPACT_SEED + 1) for wide in (False, True)]
         overflows = []
         for number, (self._crowded, self._wide) in enumerate(tries):
             if number:
@@ -198,7 +214,7 @@ class OptionsScreen(Screen):
         # under the players: the note on levels and the seed; whichever does not fit there goes
         # under the options (which then stand closer together if they must)
         extras: list[tuple[str | None, int]] = []
-        if self._crowded < 2:
+        if self._crowded < NOTE_AS_TIP:
             extras.append((self._note(), self._note_height(right.width)))
         if self.game.info.chance:
             extras.append((None, self._seed_height(right.width)))
@@ -311,13 +327,20 @@ class OptionsScreen(Screen):
         return y
 
     def _name_width(self, rows: list[_Row], width: int) -> int:
-        """How much of the column a name beside its control takes: the longest name's room."""
-        widest = max((self.app.fonts.body_bold.size(row.name)[0] for row in rows), default=0)
-        return min(width // 2, widest + self.app.theme.sizes.gap)
+        """How much of the column a name beside its control takes: the room of the longest name
+        that fits in half the column (a longer one stays above its control)."""
+        gap = self.app.theme.sizes.gap
+        needs = [self.app.fonts.body_bold.size(row.name)[0] + gap for row in rows]
+        return max((need for need in needs if need <= width // 2), default=width // 2)
 
     def _beside(self, row: _Row, width: int, names_w: int) -> bool:
+        """Whether the row's name goes beside its control: the name on one line in `names_w`,
+        the control on one row in the rest."""
+        s = self.app.theme.sizes
         return (
-            row.height_of is not None and row.height_of(width - names_w) <= self.app.theme.sizes.button_height
+            row.height_of is not None
+            and self.app.fonts.body_bold.size(row.name)[0] + s.gap <= names_w
+            and row.height_of(width - names_w) <= s.button_height
         )
 
     def _row_height(self, row: _Row, width: int, names_w: int, compact: bool, picture_h: int) -> int:
@@ -417,8 +440,12 @@ class OptionsScreen(Screen):
         app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
         manager, bh = app.manager, s.button_height
         info = self.game.info
+        compact = self._crowded >= COMPACT_SEATS
         title_y = column.top
         self.swap_button = None
+        self.count_widget = None
+        counts = [(n, str(n)) for n in range(info.min_seats, info.max_seats + 1)]
+        title_w = fonts.body_bold.size(_("Players"))[0]
         if self.count == 2:
             # who starts: the first seat moves first (Khet's Silver), so trading seats decides it
             swap_label = _("Swap seats")
@@ -426,13 +453,20 @@ class OptionsScreen(Screen):
             rect = pygame.Rect(column.right - width, column.top, width, bh)
             self.swap_button = button(app, manager, rect, swap_label, self.swap_seats)
             title_y += (bh - fonts.body_bold.get_linesize()) // 2
+        elif compact and len(counts) > 1:
+            # crowded: how many players beside the column's title, as Swap seats is for two
+            left = column.left + title_w + s.gap
+            rect = pygame.Rect(left, column.top, column.right - left, bh)
+            self.count_widget = Segmented(
+                app, manager, rect, counts, self.count, self._set_count, tip=_("Number of players")
+            )
+            title_y += (bh - fonts.body_bold.get_linesize()) // 2
+        beside = self.swap_button is not None or self.count_widget is not None
         y = self._text_block(
             _("Players"), "title", column.left, title_y, column.width - button_width(app, _("Swap seats"))
         )
-        y = max(y, column.top + bh if self.count == 2 else y) + s.gap
-        self.count_widget = None
-        if info.min_seats != info.max_seats:
-            counts = [(n, str(n)) for n in range(info.min_seats, info.max_seats + 1)]
+        y = max(y, column.top + bh if beside else y) + s.gap
+        if len(counts) > 1 and self.count_widget is None:
             name = _("Number of players")
             name_w = min(column.width // 2, fonts.body_bold.size(name)[0] + s.gap)
             line = fonts.body_bold.get_linesize()
@@ -440,6 +474,9 @@ class OptionsScreen(Screen):
             rect = pygame.Rect(column.left + name_w, y, column.width - name_w, bh)
             self.count_widget = Segmented(app, manager, rect, counts, self.count, self._set_count)
             y += bh + s.gap
+        self.name_entries, self.kind_widgets, self.level_widgets = [], [], []
+        if compact:
+            return self._compact_seats(column, y, keep)
         # the seats closer together when the window is short
         level_h = self._level_height(column)
         room = column.bottom - y - keep
@@ -447,35 +484,75 @@ class OptionsScreen(Screen):
         # human / computer / network: on two rows when a narrow window has no room for one
         kinds_h = Segmented.height(app, [label for _kind, label in self._kinds()], kinds_w)
         seat_gap = s.gap * 2 if self.count * (kinds_h + 6 + level_h + s.gap * 2) <= room else s.gap // 2
-        self.name_entries, self.kind_widgets, self.level_widgets = [], [], []
-        kinds = self._kinds()
         for seat in range(self.count):
-            choice = self.seats[seat]
             name_rect = pygame.Rect(column.left + bh + s.gap, y, name_w, bh)
-            self._markers.append(((column.left + bh / 2, y + bh / 2), bh * 0.38, seat))
-            entry = UITextEntryLine(
-                name_rect, manager, placeholder_text=self._seat_name(seat), initial_text=choice.name
-            )
-            entry.set_text_length_limit(24)
-            self.name_entries.append(entry)
+            self._seat_name_entry(seat, name_rect)
             kind_rect = pygame.Rect(name_rect.right + s.gap, y, column.right - name_rect.right - s.gap, bh)
-            self.kind_widgets.append(
-                Segmented(app, manager, kind_rect, kinds, choice.kind, partial(self._set_kind, seat))
-            )
             y += kinds_h + 6
             label_h = self._level_label_height(name_rect.width)
             label = pygame.Rect(name_rect.left, y + (level_h - label_h) // 2, name_rect.width, label_h)
             self._label(_("Computer level"), "small", label)
             level_rect = pygame.Rect(kind_rect.left, y + (level_h - bh) // 2, kind_rect.width, bh)
-            levels = [(n, str(n)) for n in range(1, MAX_LEVEL + 1)]
-            tip = self._note() if self._crowded >= 2 else None
-            level = Segmented(
-                app, manager, level_rect, levels, choice.level, partial(self._set_level, seat), tip=tip
-            )
-            level.set_enabled(choice.kind == COMPUTER)
-            self.level_widgets.append(level)
+            self._seat_choices(seat, kind_rect, level_rect)
             y += level_h + seat_gap
         return y - seat_gap + s.gap
+
+    def _compact_seats(self, column: pygame.Rect, y: int, keep: int) -> int:
+        """The seats of a crowded page, two rows of buttons each: the name with the level buttons
+        beside it, then human / computer / network under both (which need the width a row
+        gives). "Computer level" is said once, over the first seat's levels, as a table's
+        heading; the buttons' tooltip says it again with the note on levels."""
+        app, s, small = self.app, self.app.theme.sizes, self.app.fonts.small
+        bh = s.button_height
+        name_left = column.left + bh + s.gap
+        room = column.right - s.gap - self._levels_width() - name_left
+        name_w = min(max(self._least_name_width(), room), column.width // 2)
+        levels_left = name_left + name_w + s.gap
+        levels_w = column.right - levels_left
+        levels_h = Segmented.height(app, [label for _level, label in _levels()], levels_w)
+        kinds_w = column.right - name_left
+        kinds_h = Segmented.height(app, [label for _kind, label in self._kinds()], kinds_w)
+        heading = _("Computer level")
+        heading_w = min(levels_w, small.size(heading)[0])
+        heading_h = draw.lines_height(small, len(draw.wrap(small, heading, levels_w)), 0)
+        heading_left = levels_left + (levels_w - heading_w) // 2
+        self._label(heading, "small", pygame.Rect(heading_left, y, heading_w, heading_h))
+        y += heading_h + 2
+        first_h = max(bh, levels_h)
+        seat_h = first_h + 6 + kinds_h
+        room = column.bottom - y - keep
+        seat_gap = s.gap if self.count * (seat_h + s.gap) <= room + s.gap else s.gap // 2
+        for seat in range(self.count):
+            self._seat_name_entry(seat, pygame.Rect(name_left, y, name_w, bh))
+            level_rect = pygame.Rect(levels_left, y, levels_w, bh)
+            kind_rect = pygame.Rect(name_left, y + first_h + 6, kinds_w, bh)
+            self._seat_choices(seat, kind_rect, level_rect)
+            y += seat_h + seat_gap
+        return y - seat_gap + s.gap
+
+    def _seat_name_entry(self, seat: int, rect: pygame.Rect) -> None:
+        """The seat's marker at the left of `rect`'s row and its name field in `rect`."""
+        s = self.app.theme.sizes
+        bh = s.button_height
+        self._markers.append(((rect.left - s.gap - bh / 2, rect.top + bh / 2), bh * 0.38, seat))
+        entry = UITextEntryLine(
+            rect, self.app.manager, placeholder_text=self._seat_name(seat), initial_text=self.seats[seat].name
+        )
+        entry.set_text_length_limit(24)
+        self.name_entries.append(entry)
+
+    def _seat_choices(self, seat: int, kind_rect: pygame.Rect, level_rect: pygame.Rect) -> None:
+        """Human / computer / network in `kind_rect`, and the computer's level in `level_rect`."""
+        app, choice = self.app, self.seats[seat]
+        self.kind_widgets.append(
+            Segmented(app, app.manager, kind_rect, self._kinds(), choice.kind, partial(self._set_kind, seat))
+        )
+        tip = self._note() if self._crowded >= NOTE_AS_TIP else None
+        level = Segmented(
+            app, app.manager, level_rect, _levels(), choice.level, partial(self._set_level, seat), tip=tip
+        )
+        level.set_enabled(choice.kind == COMPUTER)
+        self.level_widgets.append(level)
 
     def _seat_widths(self, column: pygame.Rect) -> tuple[int, int]:
         """(name field, human/computer choice) widths of a seat's first row."""
@@ -515,6 +592,8 @@ class OptionsScreen(Screen):
 
     def _seed_height(self, width: int) -> int:
         s, fonts = self.app.theme.sizes, self.app.fonts
+        if self._crowded >= COMPACT_SEED:
+            return s.button_height
         help_lines = draw.wrap(fonts.small, self._seed_help(), width)
         return (
             fonts.body_bold.get_linesize()
@@ -528,12 +607,23 @@ class OptionsScreen(Screen):
 
     # chance: an optional seed, to replay the same game
     def _seed(self, area: pygame.Rect) -> None:
-        y = self._text_block(_("Seed (optional)"), "bold", area.left, area.top, area.width)
-        y = self._text_block(self._seed_help(), "small", area.left, y, area.width) + 4
-        rect = pygame.Rect(area.left, y, area.width // 2, self.app.theme.sizes.button_height)
+        s, bh = self.app.theme.sizes, self.app.theme.sizes.button_height
+        if self._crowded >= COMPACT_SEED:
+            # crowded: the name beside the field, the help in the field's tooltip
+            name = _("Seed (optional)")
+            line = self.app.fonts.body_bold.get_linesize()
+            name_w = min(area.width // 2, self.app.fonts.body_bold.size(name)[0] + s.gap)
+            self._label(name, "bold", pygame.Rect(area.left, area.top + (bh - line) // 2, name_w, line))
+            rect = pygame.Rect(area.left + name_w, area.top, min(area.width - name_w, area.width // 2), bh)
+        else:
+            y = self._text_block(_("Seed (optional)"), "bold", area.left, area.top, area.width)
+            y = self._text_block(self._seed_help(), "small", area.left, y, area.width) + 4
+            rect = pygame.Rect(area.left, y, area.width // 2, bh)
         self.seed_entry = UITextEntryLine(rect, self.app.manager, initial_text=self.seed_text)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
+        if self._crowded >= COMPACT_SEED:
+            self.seed_entry.set_tooltip(self._seed_help())
 
     def _label(self, text: str, style: str, rect: pygame.Rect) -> None:
         self._labels.append((text, style, rect))

@@ -135,7 +135,7 @@ def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
         clock = match.clock_left(seat)
         if clock is not None:
             room -= fonts.body_bold.size("00:00")[0] + s.gap
-        name = spec.name or _(game.seat_name(state, seat))
+        name = spec.name or game.seat_name(state, seat)
         top = row.top + (row.height - fonts.body.get_linesize() - fonts.small.get_linesize()) // 2
         shown = draw.ellipsize(fonts.body_bold, name, room, may_cut=bool(spec.name))
         draw.text(surface, fonts.body_bold, shown, c.text, (tx, top))
@@ -144,7 +144,7 @@ def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
         else:
             detail = _("Network") if spec.kind == "remote" else _("Human")
         if spec.name:
-            detail = f"{_(game.seat_name(state, seat))} · {detail}"
+            detail = f"{game.seat_name(state, seat)} · {detail}"
         thinking = seat == to_move and screen.thinking()
         if thinking:
             depth = screen.thinker.info.depth if screen.thinker is not None else 0

@@ -77,7 +77,7 @@ class PlayScreen(Screen):
         if board is None:
             raise LudotecaError(
                 _("{title} is not yet available in the window; use: ludoteca play {key}").format(
-                    title=match.game.info.title, key=match.game.info.key
+                    title=_(match.game.info.title), key=match.game.info.key
                 )
             )
         self.board: GameBoard = board
@@ -181,7 +181,7 @@ class PlayScreen(Screen):
         speed = self.app.settings.speed
         if speed > 0 and duration > 0:
             self.transition = Transition(before, after, duration, self.app.now(), speed)
-        self.say(self.match.game.describe_last(after) or "")
+        self.say(self.match.describe_last(after) or "")
         self.app.sounds.play("place")
 
     def _news(self, info: Any) -> None:
@@ -361,7 +361,7 @@ class PlayScreen(Screen):
             self.banner_until = self.app.now() + (
                 self.app.theme.motion.pass_banner / speed if speed > 0 else 0
             )
-        described = self.match.game.describe_last(after)
+        described = self.match.describe_last(after)
         self.say(described or "")
         self.app.sounds.play("place")
         if not self.match.over and self.match.human_seats:
@@ -408,7 +408,7 @@ class PlayScreen(Screen):
         self._cancel_thinker()
         self.transition = None
         if self.match.redo():
-            self.say(self.match.game.describe_last(self.view()))
+            self.say(self.match.describe_last(self.view()))
         else:
             self.say(_("Nothing to redo."))
 

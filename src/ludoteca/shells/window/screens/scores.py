@@ -28,7 +28,7 @@ def best_first(rows: list[ResultRow]) -> list[Entry]:
         (score, player, row.game, row.variant, row.date)
         for row in rows
         if row.scores is not None
-        for player, score in zip(row.players, row.scores, strict=True)
+        for player, score in zip(listings.players_in_words(row), row.scores, strict=True)
     ]
     return sorted(entries, key=lambda entry: -entry[0])
 
@@ -133,7 +133,7 @@ class ScoresScreen(Screen):
             self.cells = [
                 [
                     str(i + 1),
-                    _(player),
+                    player,
                     str(score),
                     listings.game_title(key),
                     listings.options_words(key, variant),
@@ -155,7 +155,7 @@ class ScoresScreen(Screen):
                     when(row.date),
                     listings.game_title(row.game),
                     listings.options_words(row.game, row.variant),
-                    ", ".join(_(name) for name in row.players),
+                    ", ".join(listings.players_in_words(row)),
                     " – ".join(str(v) for v in row.scores) if row.scores is not None else "",
                     listings.result_text(row),
                 ]

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.seats import MAX_LEVEL
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.match import events
 from ludoteca.match.events import Event
 from ludoteca.net.clock import ClockSettings
@@ -26,7 +26,7 @@ from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import HostedGame, HostPlan, host_game
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.screens.common import back_button, header, header_height
-from ludoteca.shells.window.widgets import Segmented, button
+from ludoteca.shells.window.widgets import Segmented, button, button_width, label_width
 from ludoteca.store import StoreError
 
 LOCAL, LAN = "local", "lan"
@@ -51,6 +51,9 @@ class TableScreen(Screen):
         self.port_entry: UITextEntryLine | None = None
         self.level_widget: Segmented[int] | None = None
         self.buttons: dict[str, UIButton] = {}
+        self._labels: list[tuple[str, str, pygame.Rect, bool]] = []  # (text, style, where, centred)
+        #: where the table's words and the messages go, between the header and the buttons
+        self._content = pygame.Rect(0, 0, 0, 0)
         self._unsubscribe = match.subscribe(self._listen) if match is not None else None
 
     @property
@@ -62,44 +65,72 @@ class TableScreen(Screen):
     def build(self) -> None:
         if self.port_entry is not None:
             self.port_text = self.port_entry.get_text()
-        app, s = self.app, self.app.theme.sizes
+        app, s, fonts = self.app, self.app.theme.sizes, self.app.fonts
         manager, bh = app.manager, s.button_height
         x, y = s.margin * 2, header_height(app, self._subtitle()) + s.gap
-        width = min(720, app.size[0] - s.margin * 4)
+        width = min(app.theme.px(720), app.size[0] - s.margin * 4)
         self.buttons, self.reach_widget, self.port_entry, self.level_widget = {}, None, None, None
+        self._labels = []
+        back = back_button(app, self.back, _("Leave"))
+        self._content = pygame.Rect(x, y, app.size[0] - s.margin * 4, back.rect.top - s.gap - y)
         if self.match is None:
-            y += self.app.fonts.body_bold.get_linesize() + s.gap
+            y = self._label(_("Who may join?"), "title", x, y, width) + s.gap // 2
             choices = [(LOCAL, _("This computer only")), (LAN, _("My network (LAN)"))]
-            self.reach_widget = Segmented(
-                app, manager, pygame.Rect(x, y, width, bh), choices, self.reach, self._set_reach
-            )
-            y += bh + s.gap * 2 + self.app.fonts.body_bold.get_linesize()
+            rect = pygame.Rect(x, y, width, bh)
+            self.reach_widget = Segmented(app, manager, rect, choices, self.reach, self._set_reach)
+            y += Segmented.height(app, [label for _reach, label in choices], width) + s.gap * 2
+            y = self._label(_("Clocks"), "title", x, y, width) + s.gap // 2
             clocks = [(choice, clock_label(choice)) for choice in CLOCKS]
-            self.clock_widget = Segmented(
-                app, manager, pygame.Rect(x, y, width, bh), clocks, self.clock, self._set_clock
-            )
-            y += bh + s.gap * 2 + self.app.fonts.body_bold.get_linesize()
+            rect = pygame.Rect(x, y, width, bh)
+            self.clock_widget = Segmented(app, manager, rect, clocks, self.clock, self._set_clock)
+            y += Segmented.height(app, [label for _clock, label in clocks], width) + s.gap * 2
+            y = self._label(_("Port"), "title", x, y, width) + s.gap // 2
+            port_w = max(app.theme.px(160), label_width(app, "65535"))
             self.port_entry = UITextEntryLine(
-                pygame.Rect(x, y, 160, bh), manager, initial_text=self.port_text
+                pygame.Rect(x, y, port_w, bh), manager, initial_text=self.port_text
             )
             self.port_entry.set_allowed_characters("numbers")
-            y += bh + s.gap * 3
-            self.buttons["open"] = button(
-                app, manager, pygame.Rect(x, y, 260, bh), _("Open the table"), self.open_table, primary=True
-            )
+            # what the port is for, beside its field
+            note = _("Players on your network join with this computer's address and this port.")
+            beside = pygame.Rect(x + port_w + s.gap * 2, y, width - port_w - s.gap * 2, bh)
+            lines = len(draw.wrap(fonts.small, note, beside.width))
+            beside.height = max(bh, draw.lines_height(fonts.small, lines, 0))
+            self._labels.append((note, "small", beside, True))
+            y = beside.bottom + s.gap * 3
+            label = _("Open the table")
+            rect = pygame.Rect(x, y, button_width(app, label, 260, bold=True), bh)
+            self.buttons["open"] = button(app, manager, rect, label, self.open_table, primary=True)
+            y = rect.bottom + s.gap * 2
+            self._content = pygame.Rect(x, y, self._content.width, self._content.bottom - y)
         elif self.match.creator and self.match.status == "waiting":
-            bottom = app.size[1] - s.margin - bh
+            # start now, the free seats taken by computers of the level chosen beside it
+            bottom = back.rect.top
             label = _("Start with computers")
-            start_w = max(280, self.app.fonts.body_bold.size(label)[0] + 48)
+            start_w = button_width(app, label, 280, bold=True)
             start = pygame.Rect(app.size[0] - s.margin * 2 - start_w, bottom, start_w, bh)
             levels = [(n, str(n)) for n in range(1, MAX_LEVEL + 1)]
-            level_rect = pygame.Rect(start.left - s.gap * 2 - 260, bottom, 260, bh)
-            if level_rect.left < s.margin * 2 + 160 + s.gap * 2:  # no room beside Leave: above Start
-                above = bottom - bh - s.gap * 2 - self.app.fonts.small.get_linesize()
-                level_rect = pygame.Rect(start.right - 260, above, 260, bh)
+            need = sum(label_width(app, text) for _level, text in levels) + 6 * (len(levels) - 1)
+            level_w = max(app.theme.px(260), need)
+            line = fonts.small.get_linesize()
+            level_rect = pygame.Rect(start.left - s.gap * 2 - level_w, bottom, level_w, bh)
+            if level_rect.left < back.rect.right + s.gap * 2:  # no room beside Leave: above Start
+                level_rect = pygame.Rect(start.right - level_w, bottom - bh - s.gap * 2, level_w, bh)
             self.level_widget = Segmented(app, manager, level_rect, levels, self.level, self._set_level)
+            heading = pygame.Rect(level_rect.left, level_rect.top - 4 - line, level_rect.width, line)
+            self._labels.append((_("Computer level"), "small", heading, False))
             self.buttons["start"] = button(app, manager, start, label, self.start, primary=True)
-        back_button(app, self.back, _("Leave"))
+            self._content.height = min(self._content.bottom, heading.top - s.gap) - self._content.top
+
+    def _label(self, text: str, style: str, x: int, y: int, width: int) -> int:
+        """A heading or a note of ours at (x, y), wrapped to `width`; returns the y under it."""
+        font = self._font(style)
+        height = draw.lines_height(font, len(draw.wrap(font, text, width)), 0)
+        self._labels.append((text, style, pygame.Rect(x, y, width, height), False))
+        return y + height
+
+    def _font(self, style: str) -> Any:
+        fonts = self.app.fonts
+        return {"title": fonts.body_bold, "body": fonts.body, "small": fonts.small}[style]
 
     def _set_reach(self, reach: str) -> None:
         self.reach = reach
@@ -194,74 +225,57 @@ class TableScreen(Screen):
     # ----- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
-        bh = s.button_height
+        app, c, fonts = self.app, self.app.theme.colours, self.app.fonts
         header(app, surface, _("Network table: {title}").format(title=self.title), self._subtitle())
-        x, y = s.margin * 2, header_height(app, self._subtitle()) + s.gap
-        width = app.size[0] - s.margin * 4
-        if self.match is None:
-            draw.text(surface, fonts.body_bold, _("Who may join?"), c.accent, (x, y))
-            y += fonts.body_bold.get_linesize() + s.gap + bh + s.gap * 2
-            draw.text(surface, fonts.body_bold, _("Clocks"), c.accent, (x, y))
-            y += fonts.body_bold.get_linesize() + s.gap + bh + s.gap * 2
-            draw.text(surface, fonts.body_bold, _("Port"), c.accent, (x, y))
-            note = _("Players on your network join with this computer's address and this port.")
-            draw.text(
-                surface,
-                fonts.small,
-                note,
-                c.text_dim,
-                (x + 180, y + fonts.body_bold.get_linesize() + bh // 2),
-                "midleft",
-            )
-        else:
-            if self.hosted is not None:
-                draw.text(surface, fonts.body_bold, _("Tell your friends"), c.accent, (x, y))
-                y += fonts.body_bold.get_linesize() + 4
-                opening = _("To let others on your network join, leave and choose My network (LAN).")
-                for line in self.hosted.invitation(opening):
-                    draw.text(surface, fonts.body, line.strip(), c.text, (x, y))
-                    y += fonts.body.get_linesize() + 2
-                y += s.gap * 2
-            draw.text(surface, fonts.body_bold, _("Seats"), c.accent, (x, y))
-            y += fonts.body_bold.get_linesize() + 4
-            for seat, place in enumerate(self.match.places):
-                draw.text(surface, fonts.body, self._seat_line(seat, place), c.text, (x, y))
-                y += fonts.body.get_linesize() + 4
-            waiting = self.match.waiting_for()
-            if waiting:
-                draw.text(
-                    surface,
-                    fonts.body,
-                    draw.ellipsize(fonts.body, waiting, width),
-                    c.text_dim,
-                    (x, y + s.gap),
-                )
-            if self.level_widget is not None:
-                rect = self.level_widget.buttons[0][1].rect
-                draw.text(
-                    surface,
-                    fonts.small,
-                    _("Computer level"),
-                    c.text_dim,
-                    (rect.left, rect.top - 4),
-                    "bottomleft",
-                )
-        if self.status:
-            area = pygame.Rect(
-                s.margin * 2 + 180,
-                app.size[1] - s.margin - bh - fonts.small.get_linesize() * 2 - s.gap,
-                width - 180,
-                fonts.small.get_linesize() * 2,
-            )
-            draw.paragraph(surface, fonts.small, self.status, c.text_error if self.error else c.text, area, 0)
+        colours = {"title": c.accent, "body": c.text, "small": c.text_dim}
+        for text, style, rect, middle in self._labels:
+            draw.block(surface, (self._font(style),), text, colours[style], rect, 0, middle=middle)
+        area = self._content
+        with fit.inside(area, "table"):
+            y = area.top
+            if self.match is not None:
+                y = self._draw_table(surface, area)
+            if self.status:
+                colour = c.text_error if self.error else c.text
+                rect = pygame.Rect(area.left, y, area.width, area.bottom - y)
+                draw.block(surface, (fonts.body, fonts.small), draw.sentence(self.status), colour, rect, 0)
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """What to tell friends (when hosting), the seats, and whom the game waits for, down
+        `area`; returns the y under them."""
+        match = self.match
+        assert match is not None
+        c, fonts, s = self.app.theme.colours, self.app.fonts, self.app.theme.sizes
+        x, y, width = area.left, area.top, area.width
+        body = fonts.body
+
+        def text(content: str, font: pygame.font.Font, colour: Any, gap: int = 2) -> int:
+            room = pygame.Rect(x, y, width, area.bottom - y)
+            return y + draw.paragraph(surface, font, content, colour, room, 0) + gap
+
+        if self.hosted is not None:
+            y = text(_("Tell your friends"), fonts.body_bold, c.accent, 4)
+            opening = _("To let others on your network join, leave and choose My network (LAN).")
+            for invitation in self.hosted.invitation(opening):
+                y = text(invitation.strip(), body, c.text)
+            y += s.gap * 2
+        y = text(_("Seats"), fonts.body_bold, c.accent, 4)
+        for seat, place in enumerate(match.places):
+            y = text(self._seat_line(seat, place, width), body, c.text, 4)
+        waiting = match.waiting_for()
+        if waiting:
+            y += s.gap
+            y = text(waiting, body, c.text_dim, s.gap)
+        return y
 
     def _subtitle(self) -> str:
         if self.match is None:
             return _("Open the table, then give the address to your friends.")
         return _("The game starts when every seat is taken.")
 
-    def _seat_line(self, seat: int, place: dict[str, Any]) -> str:
+    def _seat_line(self, seat: int, place: dict[str, Any], width: int) -> str:
+        """A seat's line: its number, colour, player and state; the player's name (theirs, not
+        ours) loses its end if the line would not fit `width` otherwise."""
         match = self.match
         assert match is not None
         colour = match.game.seat_name(match.state, seat)
@@ -274,9 +288,17 @@ class TableScreen(Screen):
         else:
             status = _("disconnected")
         you = " " + _("(you)") if seat == match.seat else ""
-        return _("{number}. {colour}: {name}{you} — {status}").format(
-            number=seat + 1, colour=colour, name=match.place_name(seat), you=you, status=status
-        )
+
+        def line(name: str) -> str:
+            return _("{number}. {colour}: {name}{you} — {status}").format(
+                number=seat + 1, colour=colour, name=name, you=you, status=status
+            )
+
+        font, name = self.app.fonts.body, match.place_name(seat)
+        room = width - font.size(line(""))[0]
+        if font.size(line(name))[0] > width and room > font.size("W…")[0]:
+            name = draw.ellipsize(font, name, room, may_cut=True)
+        return line(name)
 
 
 def clock_label(clock: tuple[int, int] | None) -> str:

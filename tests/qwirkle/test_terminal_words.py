@@ -1,0 +1,103 @@
+"""Qwirkle in the terminal speaks to the players (issue 16, item 12): the French letters come with
+a legend, an English initial is read where it is no other letter, players are named by their
+pseudonyms, and orange never looks like yellow."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from ludoteca.core.registry import get_game
+from ludoteca.core.seats import SeatSpec
+from ludoteca.games.qwirkle import GAME
+from ludoteca.games.qwirkle.terminal import QwirkleTerminalBoard
+from ludoteca.games.qwirkle.text_board import paint_tile
+from ludoteca.games.qwirkle.tiles import make, parse_tile
+from ludoteca.i18n import set_language
+from ludoteca.kits.terminal.console import Console
+from ludoteca.kits.terminal.style import Style, detect_style
+from ludoteca.match import Match
+from ludoteca.shells.terminal.play import TerminalGame
+
+from .support import move
+
+PLAIN = Style(colour=False)
+LAST_TILE = "size 12x26; mode normal; turn 0; scores 0 0; board ebC1 ecC2; hand C3; hand R0 R1; bag ; rng 7"
+
+
+def test_the_board_has_a_legend_of_letters_and_digits_in_the_players_language() -> None:
+    get_game("qwirkle")  # the shelf merges the game's own catalogue
+    state = GAME.start(GAME.options({}), 3, 2)
+    drawn = QwirkleTerminalBoard().render(GAME, GAME.view(state, 0), 0, PLAIN)
+    assert "C carré = square" in drawn and "X croix = cross" in drawn
+    assert "L losange = diamond (or D)" in drawn
+    assert "Colours: 0 orange · 1 red · 2 blue · 3 yellow · 4 purple · 5 green" in drawn
+    set_language("fr")
+    try:
+        drawn = QwirkleTerminalBoard().render(GAME, GAME.view(state, 0), 0, PLAIN)
+    finally:
+        set_language("en")
+    assert "C carré · R rond · E étoile" in drawn and "=" not in drawn
+    assert "Couleurs : 0 orange · 1 rouge · 2 bleu · 3 jaune" in drawn
+
+
+def test_d_for_diamond_is_read_as_the_notations_l_and_written_back_as_l() -> None:
+    assert parse_tile("D1") == parse_tile("d1") == parse_tile("L1") == make(3, 1)
+    # the other English initials would be ambiguous or are letters already
+    assert parse_tile("S1") is None
+    state = GAME.parse_position(
+        "size 12x26; mode normal; turn 0; scores 0 0; board ebC1; hand L1 C2; hand R0; bag L0 L2 L3",
+        GAME.options({}),
+    )
+    assert move(state, "ecD1") == move(state, "ecL1")
+    assert GAME.format_move(state, move(state, "ecd1")) == "ecL1"
+    assert move(state, "x D1") == move(state, "x L1")
+
+
+def test_plays_and_the_winner_are_told_with_the_players_pseudonyms() -> None:
+    match = Match(
+        GAME,
+        GAME.options({}),
+        (SeatSpec("human", name="Ann"), SeatSpec("human", name="Bob")),
+        1,
+        position=LAST_TILE,
+    )
+    out = io.StringIO()
+    TerminalGame(match, None, Console(io.StringIO("\nedC3\n\n"), out)).run()
+    text = out.getvalue()
+    assert "Ann placed 1 tile (edC3)" in text
+    assert "Ann placed their last tile with the bag empty (+6); Ann wins with 9 points" in text
+    assert "Player 1" not in text.split("Ann placed", 1)[1]
+
+
+def test_an_unnamed_seat_keeps_its_name_and_a_resignation_names_the_player() -> None:
+    state = GAME.parse_position(LAST_TILE, GAME.options({}))
+    after = GAME.play(state, move(state, "edC3"))
+    outcome = GAME.outcome(after)
+    assert outcome is not None and "Player 1 wins with 9 points" in outcome.reason
+    match = Match(GAME, GAME.options({}), (SeatSpec("human", name="Ann"), SeatSpec("human")), 1)
+    assert match.resign(0).reason == "Ann resigned"
+
+
+def test_orange_and_yellow_tiles_are_painted_apart() -> None:
+    orange, yellow = make(0, 0), make(0, 3)
+    wide = Style(colour=True, colours=256)
+    assert "38;5;208" in paint_tile(orange, wide) and "38;5;208" not in paint_tile(yellow, wide)
+    # sixteen colours: the stand-in for orange is underlined, so it still differs from yellow
+    narrow = Style(colour=True, colours=16)
+    assert paint_tile(orange, narrow).replace("C0", "") != paint_tile(yellow, narrow).replace("C3", "")
+    assert ";4m" in paint_tile(orange, narrow) and ";4m" not in paint_tile(yellow, narrow)
+
+
+def test_a_terminal_that_says_it_has_256_colours_gets_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert detect_style(Tty()).colours == 256
+    monkeypatch.setenv("TERM", "xterm")
+    assert detect_style(Tty()).colours == 16
