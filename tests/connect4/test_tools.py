@@ -89,7 +89,15 @@ def test_the_bench_samples_a_set_evenly() -> None:
 
 
 def test_a_weak_solve_of_a_book_position_answers_from_the_book(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["44", "--weak"]) == 0
+    assert main(["4444", "--weak"]) == 0
     out = capsys.readouterr().out
     assert "Score: +1 (Yellow wins)" in out
     assert "A winning move, from the opening book: 4" in out
+
+
+def test_two_discs_are_answered_exactly_from_the_table_of_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["44"]) == 0
+    out = capsys.readouterr().out
+    assert "Score: +1 (Yellow wins with its disc number 21)\nBest move(s): 4\n" in out
+    assert "From the opening book, with no search." in out
+

@@ -294,11 +294,16 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--pons", type=Path, default=None, help="a build of Pons' solver, for the ratio")
     parser.add_argument("--build-book", action="store_true", help="build the opening book (hours)")
     parser.add_argument("--build-scores", action="store_true", help="exact scores of the first positions")
-    parser.add_argument("--score-discs", type=int, default=None, help="up to how many discs (default 4)")
+    parser.add_argument("--score-discs", type=int, default=None, help="up to how many discs (default 2)")
+    parser.add_argument(
+        "--time-scores", default=None, metavar="DISCS", help="time exact scores of samples, e.g. 4,3"
+    )
+    parser.add_argument("--samples", type=int, default=2, help="positions per count of discs there (2)")
     parser.add_argument("--book-out", type=Path, default=None, help="where to write it (the game's own)")
     parser.add_argument(
         "--leaf-nodes", type=int, default=None, help="positions a cold solve may need past the book"
     )
+    parser.add_argument("--seconds", type=float, default=60.0, help="a solve's limit (60)")
     parser.add_argument("--games", type=int, default=100, help="games per pair of levels")
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' random choices")
@@ -314,6 +319,12 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
             lambda line: print(line, flush=True),
         )
         print("\n".join(book.about))
+        return 0
+    if args.time_scores is not None:
+        from ludoteca.games.connect4 import book_builder
+
+        discs = [int(count) for count in args.time_scores.split(",")]
+        book_builder.time_scores(discs, args.samples, args.seconds, lambda line: print(line, flush=True))
         return 0
     if args.build_scores:
         from ludoteca.games.connect4 import book_builder

@@ -5,8 +5,8 @@ tells what was run):
   play; the book keeps one winning column for each Yellow position of one winning strategy, from
   the empty grid until the positions where a weak solve (win, draw or loss) finds a winning move
   within 100,000 positions searched. Past the book, level 5's solver keeps the win;
-* `scores.txt`, the exact score and the best columns of every position with few discs, which the
-  solver would take up to minutes to find.
+* `scores.txt`, the exact score and the best columns of every position with up to 2 discs, each of
+  which takes the solver about a minute.
 
 Positions are stored once for a position and its mirror image, by key (``current + mask``).
 """

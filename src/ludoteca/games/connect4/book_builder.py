@@ -1,7 +1,8 @@
 """Builds Connect Four's opening book (`book.py`) with our own solver:
 ``ludoteca bench connect4 --build-book [--book-out PATH] [--leaf-nodes N]`` for the first player's
 strategy, ``ludoteca bench connect4 --build-scores [--score-discs N] [--book-out PATH]`` for the
-exact scores of the positions with few discs.
+exact scores of the positions with few discs, ``--time-scores 4,3,2 [--samples N] [--seconds S]``
+for what each count of discs costs.
 
 The strategy's walk follows one winning strategy of the first player (Yellow) from the empty grid:
 
@@ -23,12 +24,13 @@ measurements are made again).
 The exact scores: every position with `discs` discs (once for a position and its mirror image) is
 solved with its best columns, one after the other in the order of a walk from the empty grid, so
 that the table holds much of what the next one needs; the positions with fewer discs then take
-their scores and best columns from their children's, with no search. The file is written every few
-positions, and a build started again over it goes on where it stopped.
+their scores and best columns from their children's, with no search. The file is written after
+every position, and a build started again over it goes on where it stopped.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -56,8 +58,10 @@ from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, kern
 LEAF_NODES = 100_000
 #: the book is written out every this many new entries
 SAVE_EVERY = 50
-#: exact scores are kept for every position with up to this many discs (see book.md for why 4)
-SCORE_DISCS = 4
+#: exact scores are kept for every position with up to this many discs: an exact solve of a position
+#: with 2 or 3 discs takes about a minute (compiled, on a loaded 2-core machine), so the 25 positions
+#: with 2 discs take half an hour and the 121 with 3 would take hours (book.md has the figures)
+SCORE_DISCS = 2
 
 
 def cold_cost(current: int, mask: int, played: int, limit: int) -> tuple[int | None, float]:
@@ -248,7 +252,8 @@ def build_scores(
         minutes = (time.process_time() - started) / 60
         columns = "".join(str(c + 1) for c in best)
         log(f"{number:6d}/{len(deepest)}  {key:x}  {score:+d} {columns}  ({minutes:.1f} min)")
-        if number % SAVE_EVERY == 0:
+        # each takes a minute or more: written after every one
+        if number < len(deepest):
             write_scores(out, Scores(entries, _scores_about(discs, len(entries), minutes, finished=False)))
     for layer in reversed(layers[:discs]):
         for position in layer:
@@ -257,6 +262,31 @@ def build_scores(
     scores = Scores(entries, _scores_about(discs, len(entries), minutes, finished=True))
     write_scores(out, scores)
     return scores
+
+
+def time_scores(
+    discs: list[int], samples: int, seconds: float, log: Callable[[str], None] = print
+) -> None:
+    """What choosing `SCORE_DISCS` rests on: the processor time of the exact score and best columns
+    (what `build_scores` asks) of `samples` positions with each count of `discs`, drawn from the
+    positions it would solve (the same ones for the same count), each from an empty table and
+    stopped after `seconds`."""
+    layers = _layers(max(discs))
+    for count in discs:
+        layer = layers[count]
+        for position in random.Random(1).sample(layer, min(samples, len(layer))):
+            Solver.clear_table()
+            solver = Solver()
+            started = time.process_time()
+            try:
+                score, best = solver.best_moves(position, seconds=seconds)
+                found = f"score {score:+d}, best {''.join(str(c + 1) for c in best)}"
+            except SolverTimeout:
+                found = f"not solved within {seconds:g} s"
+            log(
+                f"{count} discs ({len(layer)} positions): {position.key:x} {found} in "
+                f"{time.process_time() - started:.1f} s of processor ({solver.nodes:,} positions searched)"
+            )
 
 
 def _scores_about(discs: int, count: int, minutes: float, finished: bool) -> tuple[str, ...]:

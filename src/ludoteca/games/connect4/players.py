@@ -8,8 +8,8 @@ Classic, from weakest to strongest:
 4. searches as deep as one second allows, and plays perfectly once the solver finishes within
    half of that (late in the game);
 5. as the first player, follows the opening book (`book.py`) of a winning strategy, then keeps the
-   win with the solver: it never loses from the empty grid. In the first 4 discs it plays a best
-   move from the book's exact scores (`scores.txt`). Otherwise it plays perfectly as soon
+   win with the solver: it never loses from the empty grid. With up to 2 discs on the grid it
+   plays a best move from the book's exact scores (`scores.txt`). Otherwise it plays perfectly as soon
    as the solver can decide the position within its time (two seconds): first a weak solve, which
    tells which moves keep a win or a draw, then the exact one to choose the best of them; when the
    exact solve cannot finish, the deepest heuristic search in the remaining time picks among the
