@@ -12,7 +12,8 @@ import pytest
 
 from ludoteca.ai import native
 from ludoteca.ai.base import Budget
-from ludoteca.games.connect4 import GAME
+from ludoteca.core.declaration import CommandContext
+from ludoteca.games.connect4 import GAME, bench
 from ludoteca.games.connect4.bitboard import mirror
 from ludoteca.games.connect4.book import (
     BOOK_FILE,
@@ -113,31 +114,15 @@ def test_past_the_book_every_reply_leaves_a_quick_solve() -> None:
     Solver.clear_table()
 
 
-def play_out(opponent_level: int, seed: int, opponent_seconds: float) -> int | None:
-    """A game from the empty grid, level 5 with Yellow: the winner's seat (None: a draw)."""
-    yellow = player_for_level(5, seed=seed)
-    red = player_for_level(opponent_level, seed=seed + 1) if opponent_level else None
-    rng = random.Random(seed)
-    state = GAME.start(GAME.options(), 0)
-    while not state.over:
-        seat = GAME.to_move(state)
-        assert seat is not None
-        if seat == 0:
-            move = yellow.choose(GAME, state, seat, Budget(1.5))
-        elif red is None:
-            move = rng.choice(GAME.legal_moves(state))
-        else:
-            move = red.choose(GAME, state, seat, Budget(opponent_seconds))
-        state = GAME.play(state, move)
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    return outcome.winner
-
-
 @needs_compiled
-@pytest.mark.parametrize(("level", "seed", "seconds"), [(0, 1, 0.0), (3, 2, 0.3), (5, 3, 0.5), (5, 4, 0.5)])
-def test_level_five_with_yellow_wins_from_the_empty_grid(level: int, seed: int, seconds: float) -> None:
-    assert play_out(level, seed, seconds) == 0
+def test_level_five_with_yellow_wins_from_the_empty_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    # the bench's first two opponents, random moves and level 3 (book.md has `--play 40`)
+    assert bench.main(["--play", "2", "--seed", "3"], CommandContext(no_store)) == 0
+    assert "over 2 games: 2 wins, 0 draws, 0 losses" in capsys.readouterr().out
+
+
+def no_store() -> None:
+    raise AssertionError("the bench needs no store")
 
 
 def reachable(discs: int) -> set[int]:
