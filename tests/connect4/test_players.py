@@ -6,6 +6,7 @@ import itertools
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -106,6 +107,19 @@ def test_a_cancelled_search_delivers_no_move() -> None:
     cancel.set()
     with pytest.raises(SearchCancelled):
         player_for_level(5).choose(GAME, position("4"), 1, Budget(2.0, cancel))
+
+
+def test_declaring_the_levels_builds_no_kernel_so_a_first_build_happens_on_the_thinking_thread(
+    tmp_path: Path,
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    probe = "import ludoteca.games.connect4.players as levels; levels.player_for_level(5)"
+    environment = {**os.environ, "LUDOTECA_CACHE": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, "-c", probe], check=True, env=environment)
+    assert not (tmp_path / "cache").exists()
 
 
 @pytest.mark.parametrize("level", [4, 5])

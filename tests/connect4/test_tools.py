@@ -89,7 +89,37 @@ def test_the_bench_samples_a_set_evenly() -> None:
 
 
 def test_a_weak_solve_of_a_book_position_answers_from_the_book(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["44", "--weak"]) == 0
+    assert main(["4444", "--weak"]) == 0
     out = capsys.readouterr().out
     assert "Score: +1 (Yellow wins)" in out
     assert "A winning move, from the opening book: 4" in out
+
+
+def test_two_discs_are_answered_exactly_from_the_table_of_scores(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["44"]) == 0
+    out = capsys.readouterr().out
+    assert "Score: +1 (Yellow wins with its disc number 21)\nBest move(s): 4\n" in out
+    assert "From the opening book, with no search." in out
+
+
+def test_the_random_positions_bench_leaves_out_won_and_threatened_positions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from ludoteca.games.connect4 import bench, bench_perfect
+    from ludoteca.games.connect4.bitboard import playable, threats
+
+    drawn = bench_perfect.random_positions(20, 8, 12, seed=4)
+    assert len({p.key for p in drawn.positions}) == 20
+    for position in drawn.positions:
+        assert 8 <= position.played <= 12 and not position.can_win_now()
+        assert not threats(position.current ^ position.mask, position.mask) & playable(position.mask)
+    # late positions solve at once, so the command's whole path runs quickly
+    assert bench.main(["--random-positions", "3", "--discs", "30-30"], CommandContext(no_store)) == 0
+    out = capsys.readouterr().out
+    assert "3 positions of 30-30 discs by random play" in out
+    assert "solve weak (--weak): processor seconds per position median" in out
+    assert "0 not solved within 60 s" in out
+
+
+def no_store() -> None:
+    raise AssertionError("no store needed")

@@ -14,7 +14,10 @@ Sections (all but the tournament and the profile run when none is named):
 * depth: the depth the heuristic search completes in 1 s from the empty grid;
 * tournament: computer levels against each other over `--games` games, colours alternating;
 * profile: cProfile of the solver on the middle-game file (the top functions by own time; in the
-  compiled form the kernel is one opaque call).
+  compiled form the kernel is one opaque call);
+* ``--play N`` and ``--random-positions N --discs 8-12``: level 5 with Yellow from the empty grid
+  against a spread of opponents, and what `solve` costs on positions of random play
+  (`bench_perfect.py`).
 
 Figures are medians over `--repeats` runs of processor time (the machine may be shared); a run's
 figure is the mean over its positions, and the median position and the slowest are printed too.
@@ -293,14 +296,28 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--limit", type=int, default=None, help="N positions of each set, evenly spread")
     parser.add_argument("--pons", type=Path, default=None, help="a build of Pons' solver, for the ratio")
     parser.add_argument("--build-book", action="store_true", help="build the opening book (hours)")
+    parser.add_argument("--build-scores", action="store_true", help="exact scores of the first positions")
+    parser.add_argument("--score-discs", type=int, default=None, help="up to how many discs (default 2)")
+    parser.add_argument(
+        "--time-scores", default=None, metavar="DISCS", help="time exact scores of samples, e.g. 4,3"
+    )
+    parser.add_argument("--samples", type=int, default=2, help="positions per count of discs there (2)")
     parser.add_argument("--book-out", type=Path, default=None, help="where to write it (the game's own)")
     parser.add_argument(
         "--leaf-nodes", type=int, default=None, help="positions a cold solve may need past the book"
     )
+    parser.add_argument(
+        "--play", type=int, default=None, metavar="N", help="N games: level 5 with Yellow, empty grid"
+    )
+    parser.add_argument(
+        "--random-positions", type=int, default=None, metavar="N", help="solve N positions of random play"
+    )
+    parser.add_argument("--discs", default="8-12", help="how many discs those positions have (8-12)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="a solve's limit (60)")
     parser.add_argument("--games", type=int, default=100, help="games per pair of levels")
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' random choices")
-    parser.add_argument("--verbose", action="store_true", help="print every tournament game")
+    parser.add_argument("--verbose", action="store_true", help="print every game or position")
     args = parser.parse_args(list(argv))
     if args.build_book:
         from ludoteca.games.connect4 import book_builder
@@ -313,10 +330,40 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         )
         print("\n".join(book.about))
         return 0
+    if args.time_scores is not None:
+        from ludoteca.games.connect4 import book_builder
+
+        discs = [int(count) for count in args.time_scores.split(",")]
+        book_builder.time_scores(discs, args.samples, args.seconds, lambda line: print(line, flush=True))
+        return 0
+    if args.build_scores:
+        from ludoteca.games.connect4 import book_builder
+        from ludoteca.games.connect4.book import SCORES_FILE
+
+        scores = book_builder.build_scores(
+            args.book_out or SCORES_FILE,
+            book_builder.SCORE_DISCS if args.score_discs is None else args.score_discs,
+            lambda line: print(line, flush=True),
+        )
+        print("\n".join(scores.about))
+        return 0
+    if args.play is not None or args.random_positions is not None:
+        from ludoteca.games.connect4 import bench_perfect
+
+        form = "compiled (Cython)" if native.is_compiled(kernel()) else "plain Python"
+        print(f"solver kernel: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
+        if args.play is not None:
+            bench_perfect.bench_play(args.play, args.seed)
+        if args.random_positions is not None:
+            least, _, most = args.discs.partition("-")
+            bench_perfect.bench_random_positions(
+                args.random_positions, int(least), int(most or least), args.seconds, args.seed, args.verbose
+            )
+        return 0
     chosen = args.perft or args.solver or args.depth or args.tournament or args.profile
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)
-    form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
+    form = "compiled (Cython)" if native.is_compiled(kernel()) else "plain Python"
     print(f"solver kernel: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.solver or not chosen:
         folders = [args.sets, _DATA] if args.sets is not None else [_DATA]

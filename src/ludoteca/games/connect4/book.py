@@ -1,11 +1,13 @@
-"""Connect Four's opening book: a winning move for the first player in every position of its
-winning strategy where the solver would need long to find one (`book.txt`, made by
-`book_builder.py`, which says how; `book.md` tells what was run).
+"""Connect Four's opening book, in two files made by `book_builder.py` (which says how; `book.md`
+tells what was run):
 
-Yellow, who moves first, wins Connect Four with perfect play; the book keeps one winning column for
-each position of one winning strategy, from the empty grid until the positions where a weak solve
-(win, draw or loss) finds a winning move within a few hundred thousand positions searched — a
-fraction of a second for the compiled kernel. Past the book, level 5's solver keeps the win.
+* `book.txt`, the first player's strategy: Yellow, who moves first, wins Connect Four with perfect
+  play; the book keeps one winning column for each Yellow position of one winning strategy, from
+  the empty grid until the positions where a weak solve (win, draw or loss) finds a winning move
+  within 100,000 positions searched. Past the book, level 5's solver keeps the win;
+* `scores.txt`, the exact score and the best columns of every position with up to 2 discs, each of
+  which takes the solver about a minute.
+
 Positions are stored once for a position and its mirror image, by key (``current + mask``).
 """
 
@@ -18,8 +20,10 @@ from pathlib import Path
 
 from ludoteca.games.connect4.bitboard import STRIDE, WIDTH, mirror
 
-#: the book shipped with the game
+#: the first player's strategy, shipped with the game
 BOOK_FILE = Path(__file__).with_name("book.txt")
+#: exact scores of the positions with few discs, shipped with the game
+SCORES_FILE = Path(__file__).with_name("scores.txt")
 
 _log = logging.getLogger("ludoteca.connect4.book")
 
@@ -96,3 +100,63 @@ def shipped() -> Book:
     except (OSError, ValueError) as err:
         _log.warning("Connect Four plays without its opening book: %s", err)
         return Book({})
+
+
+@dataclass(frozen=True)
+class Scores:
+    #: canonical key -> (exact score, the best columns in the canonical orientation)
+    entries: dict[int, tuple[int, tuple[int, ...]]]
+    about: tuple[str, ...] = ()
+
+    def get(self, current: int, mask: int) -> tuple[int, list[int]] | None:
+        """The exact score of the position for the side to move and its best columns, or None."""
+        key, mirrored = canonical(current + mask)
+        found = self.entries.get(key)
+        if found is None:
+            return None
+        score, best = found
+        return score, sorted(WIDTH - 1 - c for c in best) if mirrored else list(best)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
+def read_scores(path: Path) -> Scores:
+    """A scores file: ``#`` lines about it, then ``KEY SCORE COLUMNS`` lines (hexadecimal key, the
+    exact score, the best 0-based columns written together, e.g. ``34``)."""
+    entries: dict[int, tuple[int, tuple[int, ...]]] = {}
+    about = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith("#"):
+            about.append(line[1:].strip())
+            continue
+        fields = line.split()
+        if not fields:
+            continue
+        try:
+            key, score, columns = int(fields[0], 16), int(fields[1]), tuple(int(c) for c in fields[2])
+        except (ValueError, IndexError):
+            raise ValueError(f"{path}, line {number}: expected 'KEY SCORE COLUMNS', found {line!r}") from None
+        if len(fields) != 3 or not columns or max(columns) >= WIDTH:
+            raise ValueError(f"{path}, line {number}: expected 'KEY SCORE COLUMNS', found {line!r}")
+        entries[key] = (score, columns)
+    return Scores(entries, tuple(about))
+
+
+def write_scores(path: Path, scores: Scores) -> None:
+    lines = [f"# {line}" for line in scores.about]
+    lines += [
+        f"{key:x} {score} {''.join(str(c) for c in best)}"
+        for key, (score, best) in sorted(scores.entries.items())
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@cache
+def shipped_scores() -> Scores:
+    """The exact scores shipped with the game (none, with a warning in the log, if missing)."""
+    try:
+        return read_scores(SCORES_FILE)
+    except (OSError, ValueError) as err:
+        _log.warning("Connect Four solves without its table of opening scores: %s", err)
+        return Scores({})

@@ -1,7 +1,10 @@
 """Builds Connect Four's opening book (`book.py`) with our own solver:
-``ludoteca bench connect4 --build-book [--book-out PATH] [--leaf-nodes N]``.
+``ludoteca bench connect4 --build-book [--book-out PATH] [--leaf-nodes N]`` for the first player's
+strategy, ``ludoteca bench connect4 --build-scores [--score-discs N] [--book-out PATH]`` for the
+exact scores of the positions with few discs, ``--time-scores 4,3,2 [--samples N] [--seconds S]``
+for what each count of discs costs.
 
-The walk follows one winning strategy of the first player (Yellow) from the empty grid:
+The strategy's walk follows one winning strategy of the first player (Yellow) from the empty grid:
 
 * at a Yellow position, if a weak solve from an empty table finds the winning moves within
   `leaf_nodes` positions searched, the position is left out: level 5 finds them itself in a
@@ -17,10 +20,17 @@ Positions are visited once for a position and its mirror image, and once whateve
 moves that led to them. The book is written to its file every few entries, and a build started
 again over that file takes the columns already found instead of searching them again (the leaf
 measurements are made again).
+
+The exact scores: every position with `discs` discs (once for a position and its mirror image) is
+solved with its best columns, one after the other in the order of a walk from the empty grid, so
+that the table holds much of what the next one needs; the positions with fewer discs then take
+their scores and best columns from their children's, with no search. The file is written after
+every position, and a build started again over it goes on where it stopped.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -28,15 +38,30 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-from ludoteca.games.connect4.bitboard import CELLS, CENTRE_ORDER, WIDTH, threats
-from ludoteca.games.connect4.book import BOOK_FILE, Book, canonical, read, write
-from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, kernel
+from ludoteca.games.connect4.bitboard import CELLS, CENTRE_ORDER, WIDTH, mirror, threats
+from ludoteca.games.connect4.book import (
+    BOOK_FILE,
+    SCORES_FILE,
+    Book,
+    Scores,
+    canonical,
+    read,
+    read_scores,
+    write,
+    write_scores,
+)
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, kernel, win_score
 
 #: a Yellow position whose winning moves a cold weak solve finds within this many positions is
-#: left to the player: 0.05–0.1 s for the compiled kernel, 20–40 times less than level 5's budget
-LEAF_NODES = 500_000
+#: left to the player: ~15 ms for the compiled kernel, ~0.4 s for the plain one (on a loaded 2-core
+#: machine), within the half of its 2 s that level 5 gives the weak solve
+LEAF_NODES = 100_000
 #: the book is written out every this many new entries
 SAVE_EVERY = 50
+#: exact scores are kept for every position with up to this many discs: an exact solve of a position
+#: with 2 or 3 discs takes about a minute (compiled, on a loaded 2-core machine), so the 25 positions
+#: with 2 discs take half an hour and the 121 with 3 would take hours (book.md has the figures)
+SCORE_DISCS = 2
 
 
 def cold_cost(current: int, mask: int, played: int, limit: int) -> tuple[int | None, float]:
@@ -164,4 +189,115 @@ def _save(walk: _Walk, finished: bool) -> Book:
 def _compiled() -> bool:
     from ludoteca.ai.native import is_compiled
 
-    return is_compiled(kernel)
+    return is_compiled(kernel())
+
+
+def _layers(discs: int) -> list[list[Position]]:
+    """The positions with 0, 1, … `discs` discs that a game can reach (nobody has won), each once
+    for it and its mirror image and in the orientation of the smaller key, in the order a walk
+    from the empty grid meets them (the centre first)."""
+    layers: list[list[Position]] = [[] for _ in range(discs + 1)]
+    seen: set[int] = set()
+
+    def walk(position: Position) -> None:
+        key, mirrored = canonical(position.key)
+        if key in seen:
+            return
+        seen.add(key)
+        oriented = Position(mirror(position.current), mirror(position.mask), position.played)
+        layers[position.played].append(oriented if mirrored else position)
+        if position.played == discs:
+            return
+        for column in CENTRE_ORDER:
+            if position.can_play(column) and not position.wins_with(column):
+                walk(position.play(column))
+
+    walk(Position(0, 0, 0))
+    return layers
+
+
+def _from_children(
+    position: Position, entries: dict[int, tuple[int, tuple[int, ...]]]
+) -> tuple[int, tuple[int, ...]]:
+    values = {}
+    for column in range(WIDTH):
+        if not position.can_play(column):
+            continue
+        if position.wins_with(column):
+            values[column] = win_score(position.played)
+        else:
+            child = position.play(column)
+            values[column] = -entries[canonical(child.key)[0]][0]
+    best = max(values.values())
+    return best, tuple(c for c, v in values.items() if v == best)
+
+
+def build_scores(
+    out: Path = SCORES_FILE, discs: int = SCORE_DISCS, log: Callable[[str], None] = print
+) -> Scores:
+    """Exact scores and best columns of every position with up to `discs` discs (see the module's
+    docstring), written to `out`."""
+    entries = dict(read_scores(out).entries) if out.exists() else {}
+    layers = _layers(discs)
+    started = time.process_time()
+    solver = Solver()
+    deepest = layers[discs]
+    log(f"{len(deepest)} positions with {discs} discs, {sum(len(layer) for layer in layers)} in all")
+    for number, position in enumerate(deepest, start=1):
+        key = position.key
+        if key in entries:
+            continue
+        score, best = solver.best_moves(position)
+        entries[key] = (score, tuple(best))
+        minutes = (time.process_time() - started) / 60
+        columns = "".join(str(c + 1) for c in best)
+        log(f"{number:6d}/{len(deepest)}  {key:x}  {score:+d} {columns}  ({minutes:.1f} min)")
+        # each takes a minute or more: written after every one
+        if number < len(deepest):
+            write_scores(out, Scores(entries, _scores_about(discs, len(entries), minutes, finished=False)))
+    for layer in reversed(layers[:discs]):
+        for position in layer:
+            entries[position.key] = _from_children(position, entries)
+    minutes = (time.process_time() - started) / 60
+    scores = Scores(entries, _scores_about(discs, len(entries), minutes, finished=True))
+    write_scores(out, scores)
+    return scores
+
+
+def time_scores(
+    discs: list[int], samples: int, seconds: float, log: Callable[[str], None] = print
+) -> None:
+    """What choosing `SCORE_DISCS` rests on: the processor time of the exact score and best columns
+    (what `build_scores` asks) of `samples` positions with each count of `discs`, drawn from the
+    positions it would solve (the same ones for the same count), each from an empty table and
+    stopped after `seconds`."""
+    layers = _layers(max(discs))
+    for count in discs:
+        layer = layers[count]
+        for position in random.Random(1).sample(layer, min(samples, len(layer))):
+            Solver.clear_table()
+            solver = Solver()
+            started = time.process_time()
+            try:
+                score, best = solver.best_moves(position, seconds=seconds)
+                found = f"score {score:+d}, best {''.join(str(c + 1) for c in best)}"
+            except SolverTimeout:
+                found = f"not solved within {seconds:g} s"
+            log(
+                f"{count} discs ({len(layer)} positions): {position.key:x} {found} in "
+                f"{time.process_time() - started:.1f} s of processor ({solver.nodes:,} positions searched)"
+            )
+
+
+def _scores_about(discs: int, count: int, minutes: float, finished: bool) -> tuple[str, ...]:
+    return (
+        f"Connect Four exact scores of Ludoteca: every position with up to {discs} discs that a game",
+        "can reach, with the columns that achieve its score (scores for the side to move, the",
+        "solvers' convention: 22 minus the winner's discs, negative for a loss, 0 for a draw).",
+        "Built by `ludoteca bench connect4 --build-scores` (games/connect4/book_builder.py) with",
+        f"Ludoteca's own solver ({'compiled' if _compiled() else 'plain Python'} kernel): {count} positions,",
+        f"{minutes:.0f} min of processor time"
+        + ("." if finished else " so far (unfinished: building again goes on)."),
+        "Lines: position key (current + mask, the smaller of it and its mirror image's) in",
+        "hexadecimal, the score, then the best columns (0-based) for that orientation.",
+    )

@@ -46,8 +46,8 @@ CHECK_MASK = cython.declare(cython.longlong, 0xFFFF if cython.compiled else 0x3F
 #: slots of the table: a prime, so that a slot (key mod the prime) and the key's low 32 bits,
 #: which is what a slot keeps, tell every 49-bit key apart (the prime times 2**32 is above 2**49)
 TABLE_SLOTS = cython.declare(cython.longlong, 8388617)
-#: the plain form's table is smaller: Python lists its arrays' pages slowly, and it searches
-#: far fewer positions anyway
+#: the plain form searches some thirty times fewer positions a second: a smaller table serves it
+#: as well, and is made at once
 PLAIN_TABLE_SLOTS = 262147
 
 _nodes = cython.declare(cython.longlong, 0)

@@ -8,7 +8,8 @@ Classic, from weakest to strongest:
 4. searches as deep as one second allows, and plays perfectly once the solver finishes within
    half of that (late in the game);
 5. as the first player, follows the opening book (`book.py`) of a winning strategy, then keeps the
-   win with the solver: it never loses from the empty grid. Otherwise it plays perfectly as soon
+   win with the solver: it never loses from the empty grid. With up to 2 discs on the grid it
+   plays a best move from the book's exact scores (`scores.txt`). Otherwise it plays perfectly as soon
    as the solver can decide the position within its time (two seconds): first a weak solve, which
    tells which moves keep a win or a draw, then the exact one to choose the best of them; when the
    exact solve cannot finish, the deepest heuristic search in the remaining time picks among the
@@ -129,10 +130,16 @@ class _Turn:
                 if perfect is not None:
                     return self.random.choice(perfect)
         else:
+            # the strategy first: its columns are the ones whose every reply it covers
             column = book.shipped().move(self.position.current, self.position.mask)
             if column is not None:
-                self.tell(SearchInfo(0, 1.0, (str(column + 1),), 0))
+                self.tell(SearchInfo(0, None, (str(column + 1),), 0))
                 return column
+            exact = book.shipped_scores().get(self.position.current, self.position.mask)
+            if exact is not None:
+                score, best = exact
+                self.tell(SearchInfo(CELLS - self.position.played, float(score), (str(best[0] + 1),), 0))
+                return self.random.choice(best)
             if self.position.played >= SOLVE_FROM:
                 # the weak solve first: it is the one that keeps a won position won past the book
                 allowed = self.keep_result(0.5) or safe

@@ -5,8 +5,9 @@ The score is for the side to move: 0 a draw; positive, it wins, and 22 minus the
 of its own discs on the board once its winning disc is played; negative, it loses as fast as the
 opponent's figure says.
 
-With ``--weak`` (win, draw or loss only), a position of the opening book's winning strategy for the
-first player is answered from the book, with the winning move it keeps (`book.py`).
+The opening book (`book.py`) answers at once every position of up to 2 discs (exact score and best
+moves), and, with ``--weak`` (win, draw or loss only), every position of its winning strategy for
+the first player (with the winning move it keeps). Other positions are searched.
 
 ``--positions FILE`` solves every line ``MOVES [expected]`` of a file (the public benchmark format),
 prints ``MOVES SCORE`` for each, then a summary: how many, how many agree with the expected scores,
@@ -20,11 +21,13 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.connect4 import book
-from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
+from ludoteca.games.connect4.bitboard import WIDTH
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, win_score
 from ludoteca.i18n import _, os_reason
 
 
@@ -58,6 +61,45 @@ def explain(score: int, played: int, weak: bool = False) -> str:
     )
 
 
+#: where an answer came from: the table of exact scores, the first player's strategy (a winning
+#: move, for a weak solve), or a search
+TABLE, STRATEGY, SEARCH = "table", "strategy", "search"
+
+
+@dataclass(frozen=True)
+class Answer:
+    #: the exact score (only its sign for a weak search), for the side to move
+    score: int
+    #: the columns that achieve it (0-based): all of them, or the strategy's one winning column
+    best: list[int]
+    source: str
+    #: positions searched
+    nodes: int = 0
+
+
+def answer(
+    position: Position,
+    weak: bool = False,
+    seconds: float | None = None,
+    solver: Solver | None = None,
+    strategy: bool = True,
+) -> Answer:
+    """What `solve` tells about a position (not a finished one): the shipped table of exact scores
+    answers at once when it has it, then, for a weak solve, the first player's strategy (unless
+    `strategy` is False); other positions are searched. SolverTimeout past `seconds`."""
+    exact = book.shipped_scores().get(position.current, position.mask)
+    if exact is not None:
+        return Answer(exact[0], exact[1], TABLE)
+    if weak and strategy:
+        column = book.shipped().move(position.current, position.mask)
+        if column is not None:
+            return Answer(1, [column], STRATEGY)
+    solver = solver or Solver()
+    before = solver.nodes
+    score, best = solver.best_moves(position, weak=weak, seconds=seconds)
+    return Answer(score, best, SEARCH, solver.nodes - before)
+
+
 def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> int:
     moves = "" if text.strip() in ("", "-") else text
     try:
@@ -68,35 +110,61 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     if position.played >= 42:
         print(_("The grid is full: a draw."))
         return 0
-    if weak and not show_all:
-        column = book.shipped().move(position.current, position.mask)
-        if column is not None:
-            print(
-                _("Score: {score:+d} ({meaning})").format(score=1, meaning=explain(1, position.played, weak))
-            )
-            print(_("A winning move, from the opening book: {move}").format(move=column + 1))
-            return 0
     solver = Solver()
     started = time.perf_counter()
     try:
-        score, best = solver.best_moves(position, weak=weak, seconds=seconds)
-        scores = solver.analyse(position) if show_all else {}
+        found = answer(position, weak, seconds, solver, strategy=not show_all)
+        scores = _column_scores(position, solver, seconds) if show_all else {}
     except SolverTimeout:
         print(_("Not solved within {s:g} s.").format(s=seconds), file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - started
-    print(
-        _("Score: {score:+d} ({meaning})").format(score=score, meaning=explain(score, position.played, weak))
-    )
+    score, best = found.score, found.best
+    if found.source == STRATEGY:
+        print(_("Score: {score:+d} ({meaning})").format(score=1, meaning=explain(1, position.played, weak)))
+        print(_("A winning move, from the opening book: {move}").format(move=best[0] + 1))
+        return 0
+    # the table's scores are exact, whatever was asked
+    meaning = explain(score, position.played, weak and found.source == SEARCH)
+    print(_("Score: {score:+d} ({meaning})").format(score=score, meaning=meaning))
     print(_("Best move(s): {moves}").format(moves=" ".join(str(c + 1) for c in best)))
     if scores:
-        print(
-            _("Every column: {scores}").format(
-                scores="  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items()))
-            )
-        )
-    print(_("Solved in {t:.3f} s ({nodes} positions searched).").format(t=elapsed, nodes=solver.nodes))
+        _print_columns(scores)
+    if found.source == TABLE:
+        print(_("From the opening book, with no search."))
+    else:
+        print(_("Solved in {t:.3f} s ({nodes} positions searched).").format(t=elapsed, nodes=solver.nodes))
     return 0
+
+
+def _column_scores(position: Position, solver: Solver, seconds: float | None = None) -> dict[int, int]:
+    """Every open column's exact score: from the book's scores where it has the position reached,
+    by the solver elsewhere."""
+    table = book.shipped_scores()
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    scores = {}
+    for column in range(WIDTH):
+        if not position.can_play(column):
+            continue
+        if position.wins_with(column):
+            scores[column] = win_score(position.played)
+            continue
+        child = position.play(column)
+        known = table.get(child.current, child.mask)
+        if known is not None:
+            scores[column] = -known[0]
+        else:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            scores[column] = -solver.solve(child, seconds=left)
+    return scores
+
+
+def _print_columns(scores: dict[int, int]) -> None:
+    print(
+        _("Every column: {scores}").format(
+            scores="  ".join(f"{c + 1}:{s:+d}" for c, s in sorted(scores.items()))
+        )
+    )
 
 
 def solve_file(path: Path, weak: bool, seconds: float | None) -> int:

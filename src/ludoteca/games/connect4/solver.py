@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from threading import Event
-from typing import TYPE_CHECKING
+from types import ModuleType
 
 from ludoteca.ai.native import compiled
 from ludoteca.games.connect4 import kernel as kernel_source
@@ -45,10 +45,11 @@ from ludoteca.games.connect4.bitboard import (
     threats,
 )
 
-if TYPE_CHECKING:
-    kernel = kernel_source
-else:
-    kernel = compiled(kernel_source)
+
+def kernel() -> ModuleType:
+    """The kernel, compiled where Cython can. A first build takes seconds: it happens at the first
+    search, on the thread that searches, not when the computer levels are declared."""
+    return compiled(kernel_source)
 
 #: what a stopped kernel search returns (the compiled module keeps its C constants to itself)
 _STOPPED = kernel_source.STOPPED
@@ -164,7 +165,7 @@ class Solver:
     @staticmethod
     def clear_table() -> None:
         with _kernel_lock:
-            kernel.clear_table()
+            kernel().clear_table()
 
     def solve(
         self,
@@ -190,7 +191,7 @@ class Solver:
         score itself. The side to move must not be able to win at once, nor the grid be full."""
         self._start(seconds, cancel, nodes)
         found = self._kernel(
-            kernel.window, position.current, position.mask, position.played, value - 1, value
+            kernel().window, position.current, position.mask, position.played, value - 1, value
         )
         return found >= value
 
@@ -225,7 +226,7 @@ class Solver:
                 else:
                     # a null window around -score: does this move hold the opponent to -score?
                     reply = self._kernel(
-                        kernel.window, child.current, child.mask, child.played, -score, 1 - score
+                        kernel().window, child.current, child.mask, child.played, -score, 1 - score
                     )
                     value = score if reply <= -score else score - 1
             # no move scores more than the position; in the weak case `score` is a threshold
@@ -266,12 +267,12 @@ class Solver:
 
     def _expired(self) -> bool:
         left = self._positions_left()
-        if left is not None and kernel.nodes() - self._base >= left:
+        if left is not None and kernel().nodes() - self._base >= left:
             return True
         return time.perf_counter() > self._deadline or (self._cancel is not None and self._cancel.is_set())
 
     def _solve(self, position: Position, weak: bool = False) -> int:
-        return self._kernel(kernel.solve, position.current, position.mask, position.played, weak)
+        return self._kernel(kernel().solve, position.current, position.mask, position.played, weak)
 
     def _kernel(self, search: Callable[..., int], *args: int | bool) -> int:
         """One kernel search under the lock (waiting for another thread's within the budget)."""
@@ -282,12 +283,12 @@ class Solver:
         try:
             left = self._positions_left()
             limited = self._deadline < float("inf") or self._cancel or left is not None
-            self._base = kernel.nodes()
-            kernel.set_stop(self._expired if limited else None, -1 if left is None else self._base + left)
+            self._base = kernel().nodes()
+            kernel().set_stop(self._expired if limited else None, -1 if left is None else self._base + left)
             result = search(*args)
-            self._nodes += kernel.nodes() - self._base
+            self._nodes += kernel().nodes() - self._base
         finally:
-            kernel.set_stop(None)
+            kernel().set_stop(None)
             _kernel_lock.release()
         if result == _STOPPED:
             raise SolverTimeout
