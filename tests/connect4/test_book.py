@@ -79,6 +79,9 @@ def test_reading_and_writing_round_trip(tmp_path: Path) -> None:
     (tmp_path / "bad.txt").write_text("12 9\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 1"):
         read(tmp_path / "bad.txt")
+    (tmp_path / "bad.txt").write_text("# about\n\n12 3\nzz 3\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 4: expected 'KEY COLUMN', found 'zz 3'"):
+        read(tmp_path / "bad.txt")
 
 
 @pytest.mark.parametrize("seed", [1, 2])

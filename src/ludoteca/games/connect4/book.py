@@ -68,28 +68,41 @@ class Book:
         return len(self.moves)
 
 
+def _records(path: Path) -> tuple[list[tuple[int, str, list[str]]], tuple[str, ...]]:
+    """A table file's ``#`` lines (about it), and each other non-empty line with its number and
+    its fields."""
+    about: list[str] = []
+    records = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith("#"):
+            about.append(line[1:].strip())
+        elif line.split():
+            records.append((number, line, line.split()))
+    return records, tuple(about)
+
+
+def _write_table(path: Path, about: tuple[str, ...], rows: list[str]) -> None:
+    path.write_text("\n".join([f"# {line}" for line in about] + rows) + "\n", encoding="utf-8")
+
+
 def read(path: Path) -> Book:
     """A book file: ``#`` lines about it, then one ``KEY COLUMN`` line per position (hexadecimal
     key, 0-based column)."""
     moves: dict[int, int] = {}
-    about = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.startswith("#"):
-            about.append(line[1:].strip())
-            continue
-        fields = line.split()
-        if not fields:
-            continue
-        if len(fields) != 2 or not fields[1].isdigit() or int(fields[1]) >= WIDTH:
+    records, about = _records(path)
+    for number, line, fields in records:
+        try:
+            key = int(fields[0], 16)
+        except ValueError:
+            key = -1
+        if key < 0 or len(fields) != 2 or not fields[1].isdigit() or int(fields[1]) >= WIDTH:
             raise ValueError(f"{path}, line {number}: expected 'KEY COLUMN', found {line!r}")
-        moves[int(fields[0], 16)] = int(fields[1])
-    return Book(moves, tuple(about))
+        moves[key] = int(fields[1])
+    return Book(moves, about)
 
 
 def write(path: Path, book: Book) -> None:
-    lines = [f"# {line}" for line in book.about]
-    lines += [f"{key:x} {column}" for key, column in sorted(book.moves.items())]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _write_table(path, book.about, [f"{key:x} {column}" for key, column in sorted(book.moves.items())])
 
 
 @cache
@@ -125,14 +138,8 @@ def read_scores(path: Path) -> Scores:
     """A scores file: ``#`` lines about it, then ``KEY SCORE COLUMNS`` lines (hexadecimal key, the
     exact score, the best 0-based columns written together, e.g. ``34``)."""
     entries: dict[int, tuple[int, tuple[int, ...]]] = {}
-    about = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.startswith("#"):
-            about.append(line[1:].strip())
-            continue
-        fields = line.split()
-        if not fields:
-            continue
+    records, about = _records(path)
+    for number, line, fields in records:
         try:
             key, score, columns = int(fields[0], 16), int(fields[1]), tuple(int(c) for c in fields[2])
         except (ValueError, IndexError):
@@ -140,16 +147,15 @@ def read_scores(path: Path) -> Scores:
         if len(fields) != 3 or not columns or max(columns) >= WIDTH:
             raise ValueError(f"{path}, line {number}: expected 'KEY SCORE COLUMNS', found {line!r}")
         entries[key] = (score, columns)
-    return Scores(entries, tuple(about))
+    return Scores(entries, about)
 
 
 def write_scores(path: Path, scores: Scores) -> None:
-    lines = [f"# {line}" for line in scores.about]
-    lines += [
+    rows = [
         f"{key:x} {score} {''.join(str(c) for c in best)}"
         for key, (score, best) in sorted(scores.entries.items())
     ]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _write_table(path, scores.about, rows)
 
 
 @cache
