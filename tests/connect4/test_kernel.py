@@ -9,7 +9,6 @@ from types import ModuleType
 
 import pytest
 
-from ludoteca.ai import native
 from ludoteca.games.connect4 import kernel as plain
 from ludoteca.games.connect4.bitboard import threats
 from ludoteca.games.connect4.solver import Position
@@ -90,9 +89,7 @@ def test_a_stop_test_stops_the_search_and_clearing_forgets(form: ModuleType) -> 
 
 
 def test_both_forms_agree_on_random_positions() -> None:
-    if not native.enabled():
-        pytest.skip("the compiled form is switched off")
-    compiled = native.compiled(plain)
+    compiled = kernel_form(plain, "compiled")
     for position in random_positions(11, 300)[::3]:
         if 42 - position.played > 16:
             continue
@@ -102,9 +99,7 @@ def test_both_forms_agree_on_random_positions() -> None:
 
 def test_both_forms_stop_a_count_of_positions_at_the_same_position() -> None:
     # `--think nodes:N` promises the same game on any machine, with or without a C compiler
-    if not native.enabled():
-        pytest.skip("the compiled form is switched off")
-    compiled = native.compiled(plain)
+    compiled = kernel_form(plain, "compiled")
     position = random_positions(3, 8)[5]  # six discs: far more than 5,000 positions to solve
     args = (position.current, position.mask, position.played, False)
     counts = []

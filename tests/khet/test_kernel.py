@@ -156,9 +156,7 @@ def test_null_move_stands_for_a_real_move(form: ModuleType, variant: str, setup:
 
 @pytest.mark.parametrize(("variant", "setup"), EDITIONS)
 def test_both_forms_search_alike(variant: str, setup: str) -> None:
-    if not native.enabled():
-        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    compiled = native.compiled(plain)
+    compiled = kernel_form(plain, "compiled")
     state = _playout(variant, setup, 3, 9)[-1]
     found = []
     for module in (plain, compiled):
@@ -174,9 +172,7 @@ def test_both_forms_search_alike(variant: str, setup: str) -> None:
 )
 def test_both_forms_stop_a_counted_search_at_the_same_node(variant: str, setup: str) -> None:
     # `--think nodes:N` promises the same game on any machine, with or without a C compiler
-    if not native.enabled():
-        pytest.skip(f"{native.SWITCH_VARIABLE}=0: the plain form only")
-    compiled = native.compiled(plain)
+    compiled = kernel_form(plain, "compiled")
     state = _playout(variant, setup, 5, 9)[-1]
     found = []
     for module in (plain, compiled):

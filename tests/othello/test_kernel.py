@@ -9,16 +9,11 @@ from types import ModuleType
 
 import pytest
 
-from ludoteca.ai import native
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME, PASS, OthelloState
 from ludoteca.games.othello import kernel as plain
 from ludoteca.games.othello.game import BLACK
 from tests.kernel_forms import kernel_form
-
-
-def forms() -> list[ModuleType]:
-    return [plain, native.compiled(plain)] if native.enabled() else [plain]
 
 
 @pytest.fixture(params=["plain", "compiled"])
@@ -95,9 +90,7 @@ def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: in
 
 
 def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
-    if len(forms()) == 1:
-        pytest.skip("the compiled form is switched off")
-    compiled = forms()[1]
+    compiled = kernel_form(plain, "compiled")
     start = GAME.start({}, 0, 2)
     p, o = sides(start)
     assert compiled.perft(p, o, 7, False) == plain.perft(p, o, 7, False) == 55092
@@ -109,7 +102,7 @@ def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
 
 def test_both_forms_find_the_same_stable_discs() -> None:
     # that stable discs never flip is checked on the searches' own form in test_engine.py
-    compiled = forms()[-1]
+    compiled = kernel_form(plain, "compiled")
     for seed in range(10):
         for state in random_game(seed)[20::4]:
             occupied = state.black | state.white
