@@ -203,7 +203,8 @@ def bench_ffo(repeats: int, edax: Path | None) -> None:
 
 def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]]:
     """Positions with `empties` empty squares from games of a depth-3 engine against itself,
-    after four random plies, the side to move having a move."""
+    after four random plies, the side to move having a move; each position once (games from
+    different openings often meet again)."""
     rng = random.Random(seed)
     found: list[tuple[int, int]] = []
     while len(found) < count:
@@ -219,7 +220,7 @@ def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]
             square = rng.choice(squares_of(moves)) if plies < 4 else engine.iterate(p, o, None, depth_limit=3)
             p, o = after(p, o, square)
             plies += 1
-        if 64 - (p | o).bit_count() == empties and legal_moves(p, o):
+        if 64 - (p | o).bit_count() == empties and legal_moves(p, o) and (p, o) not in found:
             found.append((p, o))
     return found
 

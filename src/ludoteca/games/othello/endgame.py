@@ -68,11 +68,7 @@ LINE_RESOLVE_EMPTIES: Final = 12
 TT_EMPTIES: Final = 8
 #: a bound wider than any disc difference
 INF: Final = 65
-#: null-window tests that step from the guess by one value before the steps double: a test far
-#: from the value costs more than two near it (over 24 positions with 20 empties from games, with
-#: the midgame search's guess: 19.5 s for all, 2.2 s for the slowest, against 20.8 s and 2.6 s
-#: doubling from the start)
-CLOSE_TESTS: Final = 3
+
 
 
 #: the kernel's table and node counter belong to the whole program, so a solve counting positions
@@ -168,31 +164,30 @@ class EndgameSolver:
     ) -> tuple[int, Square]:
         """The exact value by null-window tests only. A test "is the value at least t?" returns
         a bound (fail-soft) and the table keeps its work for the next test. Thresholds move away
-        from the first guess by one value at a time for the first CLOSE_TESTS tests, then in
-        doubling steps, until the value is bracketed; then they halve the bracket. Values (and so
-        bounds) are always even."""
+        from the first guess one value at a time, from the bound the last test returned, until the
+        value is bracketed; then they halve the bracket. Values (and so bounds) are always even.
+
+        Why one value at a time even far from the guess: a test far on the wrong side of the value
+        is cheap, the two tests next to it are what cost. Over 91 positions with 20 empties from
+        games (the midgame search's guess), stepping by one value took 10 % fewer positions than
+        doubling the steps after three tests (815 against 904 million), and no position more than
+        1.96 s."""
         lower, upper = -64, 64
         best = first if first is not None else moves.bit_length() - 1
         threshold = min(max(guess + (guess & 1), lower + 2), upper)
-        step, direction, tests = 2, 0, 0
         while lower < upper:
             score, move = self._root(p, o, threshold - 1, threshold, moves, best)
             if score >= threshold:
                 lower, best = score, move
                 self.proven = (lower, best)
-                direction = direction or 1
             else:
                 upper = score
-                direction = direction or -1
-            if direction == 1 and upper == 64:
-                threshold = lower + step
-            elif direction == -1 and lower == -64:
-                threshold = upper - step + 2
+            if upper == 64:
+                threshold = lower + 2
+            elif lower == -64:
+                threshold = upper
             else:
                 threshold = lower + 2 * ((upper - lower) // 4 + 1)
-            tests += 1
-            if tests >= CLOSE_TESTS:
-                step *= 2
             threshold = min(max(threshold, lower + 2), upper)
         return lower, best
 
