@@ -122,6 +122,37 @@ def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None
     assert form.table_move(p, o) == -1
 
 
+def test_each_lane_has_its_own_table(form: ModuleType) -> None:
+    state = next(s for s in random_game(22) if 64 - (s.black | s.white).bit_count() == 11)
+    p, o = sides(state)
+    form.clear_table()
+    counted_before = form.nodes(1)
+    value = form.solve_exact(p, o, -65, 65, False, 0)
+    assert form.nodes(1) == counted_before
+    assert form.table_move(p, o, 0) >= 0 and form.table_move(p, o, 1) == -1
+    assert form.solve_exact(p, o, -65, 65, False, 1) == value
+    assert form.nodes(1) > counted_before
+    form.clear_table(1)
+    assert form.table_move(p, o, 1) == -1 and form.table_move(p, o, 0) >= 0
+
+
+def test_a_slot_holding_words_of_two_entries_reads_as_empty() -> None:
+    # what two threads writing one slot at once may leave: the check of the data no longer
+    # matches the position's words (the plain form, to reach the slot; the compiled one is the
+    # same source)
+    state = next(s for s in random_game(23) if 64 - (s.black | s.white).bit_count() == 11)
+    p, o = sides(state)
+    plain.clear_table(0)
+    value = plain.solve_exact(p, o, -65, 65, False, 0)
+    slot = plain._slot(p, o, 0)
+    assert plain.table_move(p, o, 0) >= 0
+    other = plain._table_data[slot] ^ (1 << 8)  # another entry's bounds
+    plain._table_data[slot] = other
+    assert plain.table_move(p, o, 0) == -1
+    # the bounds are not used either: a search sees the slot as empty and finds the value again
+    assert plain.solve_exact(p, o, -65, 65, False, 0) == value
+
+
 def test_the_levels_load_without_the_search_so_a_first_build_happens_on_the_thinking_thread() -> None:
     import subprocess
     import sys

@@ -42,7 +42,7 @@ from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME
 from ludoteca.games.othello.bitboard import square_name, squares_of
-from ludoteca.games.othello.endgame import EndgameSolver
+from ludoteca.games.othello.endgame import EndgameSolver, usable_threads
 from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
@@ -131,15 +131,17 @@ def bench_depth(repeats: int) -> None:
         )
 
 
-def _solve_repeatedly(text: str, repeats: int) -> tuple[int, str, int, list[float], list[float]]:
-    """Solve a position `repeats` times, each with a fresh solver: score, best move, nodes, and
-    the wall and processor seconds of each run."""
+def _solve_repeatedly(
+    text: str, repeats: int, threads: int = 1
+) -> tuple[int, str, int, list[float], list[float]]:
+    """Solve a position `repeats` times, each with a fresh solver on `threads` threads: score,
+    best move, nodes, and the wall and processor seconds of each run."""
     black, white, side = parse_position_text(text)
     p, o = (black, white) if side == BLACK else (white, black)
     walls, cpus = [], []
     score, best, nodes = 0, "", 0
     for _ in range(repeats):
-        wall, cpu, result = _timed(partial(EndgameSolver().solve, p, o))
+        wall, cpu, result = _timed(partial(EndgameSolver(threads=threads).solve, p, o))
         score, nodes = result.score, result.nodes
         best = square_name(result.move) if result.move is not None else "pass"
         walls.append(wall)
@@ -180,11 +182,11 @@ def _edax_solve(edax: Path, text: str) -> tuple[float, float, int, str]:
     return wall, cpu, int(row.group(1)), row.group(2).lower()
 
 
-def bench_ffo(repeats: int, edax: Path | None) -> None:
+def bench_ffo(repeats: int, edax: Path | None, threads: int = 1) -> None:
     if edax is not None and not os.access(edax, os.X_OK):
         raise SystemExit(f"--edax {edax}: not an executable file")
     for number, (text, expected, moves) in enumerate(FFO_40_44, start=40):
-        score, best, nodes, walls, cpus = _solve_repeatedly(text, repeats)
+        score, best, nodes, walls, cpus = _solve_repeatedly(text, repeats, threads)
         verdict = "ok" if score == expected and best in moves else f"WRONG (published {expected:+d} {moves})"
         line = (
             f"FFO #{number} ({text[:64].count('-')} empties): {score:+d} {best} [{verdict}], "
@@ -244,23 +246,26 @@ def _played_out(p: int, o: int, player: EnginePlayer) -> int:
 
 def bench_level5(count: int, empties: int, seed: int, to_the_end: bool = False) -> None:
     best_played = solved = perfect = 0
-    cpus = []
+    cpus, walls = [], []
     for p, o in _game_positions(count, empties, seed):
         reports: list[SearchProgress] = []
         player = EnginePlayer(LEVEL_SETTINGS[5], THINK_SECONDS[5])
         kernel.clear_table()
-        cpu = time.process_time()
+        cpu, wall = time.process_time(), time.perf_counter()
         move = player.engine.choose(p, o, THINK_SECONDS[5], report=reports.append)
         cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
         value, best = EndgameSolver().best_moves(p, o)
         best_played += move in best
         solved += any(report.exact for report in reports)
         if to_the_end:
             kernel.clear_table()
             perfect += _played_out(p, o, EnginePlayer(LEVEL_SETTINGS[5], THINK_SECONDS[5])) == value
+    threads = usable_threads(LEVEL_SETTINGS[5].solve_threads)
     print(
         f"level 5 from {empties} empties, {count} positions from games: a best move {best_played} times, "
-        f"solved within {THINK_SECONDS[5]:g} s {solved} times; median {_median(cpus):.2f} s CPU a move"
+        f"solved within {THINK_SECONDS[5]:g} s {solved} times; a move: median {_median(walls):.2f} s, "
+        f"slowest {max(walls):.2f} s ({_median(cpus):.2f} s CPU, {threads} solver thread(s))"
     )
     if to_the_end:
         print(
@@ -295,6 +300,9 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--endgame", action="store_true", help="exact solves of 18-empty positions")
     parser.add_argument("--ffo", action="store_true", help="exact solves of FFO #40–#44 (20–23 empties)")
     parser.add_argument("--edax", type=Path, default=None, help="an Edax binary to solve FFO #40–#44 too")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="with --ffo: solver threads (1: as one Edax thread)"
+    )
     parser.add_argument("--level5", action="store_true", help="level 5's endgame moves checked exactly")
     parser.add_argument("--empties", type=int, default=20, help="empty squares of the level 5 positions")
     parser.add_argument(
@@ -322,7 +330,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     if args.endgame or not chosen:
         bench_endgame(args.repeats, args.positions)
     if args.ffo:
-        bench_ffo(args.repeats, args.edax)
+        bench_ffo(args.repeats, args.edax, max(1, args.threads))
     if args.level5:
         bench_level5(args.positions, args.empties, args.seed, args.to_the_end)
     if args.tournament:

@@ -30,6 +30,7 @@ some positions, worse on others), enhanced transposition cut-offs.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,6 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Final
 
+from ludoteca.ai import native
 from ludoteca.games.othello.bitboard import (
     BIT,
     Bitboard,
@@ -47,6 +49,7 @@ from ludoteca.games.othello.bitboard import (
 # the C constants of the compiled kernel are not visible from Python: read them in its source
 from ludoteca.games.othello.kernel import STABILITY_ALPHA
 from ludoteca.games.othello.search import (
+    Ordered,
     SearchStopped,
     after,
     final_score,
@@ -71,11 +74,12 @@ INF: Final = 65
 
 
 
-#: the kernel's table and node counter belong to the whole program, so a solve counting positions
-#: (a budget that must stop at the same place in every run) has the kernel to itself: it starts
-#: from an empty table and no other search adds to its count or its table meanwhile. Other
-#: solves take the kernel one call at a time, so they wait at most for one such solve.
-KERNEL_LOCK = threading.RLock()
+#: the kernel's lanes (`kernel.py`): solves share lane 0, from any thread at once; a solve that
+#: counts positions (a budget that must stop at the same place in every run) takes lane 1, from an
+#: empty table, so that nothing else adds to its count or its table. Such solves take it in turn.
+SHARED_LANE: Final = 0
+COUNTED_LANE: Final = 1
+COUNTED_LOCK = threading.Lock()
 
 
 class SolveTimeout(SearchStopped):
@@ -100,6 +104,7 @@ class EndgameSolver:
         deadline: float | None = None,
         stop: Callable[[], bool] | None = None,
         node_limit: int | None = None,
+        threads: int = 1,
     ) -> None:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
@@ -109,6 +114,11 @@ class EndgameSolver:
         #: the positions (the kernel's included) a solve may search; None: no count
         self.node_limit = node_limit
         self._limit: float = float("inf")
+        #: the kernel's lane of the current solve
+        self.lane = SHARED_LANE
+        #: threads that share a null-window test at the root (`_split`); 1 when positions are
+        #: counted, whose budget must stop at the same place in every run
+        self.threads = threads
         #: during a solve, the best lower bound proven so far and a move that reaches it (None
         #: until a test proves one): a move worth playing should the solve run out of time
         self.proven: tuple[int, Square] | None = None
@@ -131,14 +141,17 @@ class EndgameSolver:
 
     @contextmanager
     def _kernel(self) -> Iterator[None]:
-        """The kernel to this solve alone, from an empty table, when it counts positions."""
+        """The kernel's lane for this solve: the counted lane, from an empty table, to this solve
+        alone when it counts positions."""
         if self.node_limit is None:
             self._limit = float("inf")
+            self.lane = SHARED_LANE
             yield
             return
         self._limit = self.node_limit
-        with KERNEL_LOCK:
-            kernel.clear_table()
+        with COUNTED_LOCK:
+            self.lane = COUNTED_LANE
+            kernel.clear_table(COUNTED_LANE)
             yield
 
     def _solve(
@@ -217,18 +230,19 @@ class EndgameSolver:
                 line.append(None)
                 p, o = o, p
                 continue
-            with KERNEL_LOCK:
-                square = kernel.table_move(p, o)
-                if square < 0 or not moves & BIT[square]:
-                    if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
-                        break
-                    value = kernel.solve_exact(p, o, -INF, INF, False)
-                    # the first move whose value is proven to reach the position's value
-                    square = next(
-                        s
-                        for s in squares_of(moves)
-                        if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False) >= value
-                    )
+            # read in this solve's lane, searched again in the shared one: the counted lane's
+            # count and table belong to the counted solve running there, if any
+            square = kernel.table_move(p, o, self.lane)
+            if square < 0 or not moves & BIT[square]:
+                if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
+                    break
+                value = kernel.solve_exact(p, o, -INF, INF, False, SHARED_LANE)
+                # the first move whose value is proven to reach the position's value
+                square = next(
+                    s
+                    for s in squares_of(moves)
+                    if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False, SHARED_LANE) >= value
+                )
             line.append(square)
             p, o = after(p, o, square)
         return tuple(line)
@@ -238,7 +252,81 @@ class EndgameSolver:
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, moves: Bitboard, first: Square | None
     ) -> tuple[int, Square]:
         ordered = ordered_moves(p, o, moves, first, replies=True, frontier=True)
-        return search_moves(self._search, p, o, ordered, alpha, beta, 64 - (p | o).bit_count(), -INF, -1)
+        empties = 64 - (p | o).bit_count()
+        if self.threads > 1 and self.node_limit is None and beta == alpha + 1 and len(ordered) > 1:
+            return self._split(p, o, alpha, beta, ordered, empties)
+        return search_moves(self._search, p, o, ordered, alpha, beta, empties, -INF, -1)
+
+    def _split(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, ordered: Ordered, empties: int
+    ) -> tuple[int, Square]:
+        """A null-window test at the root shared by `threads` threads. Each takes the next move
+        nobody has taken and tests it, with its own solver sharing this one's table; the first
+        move proven to reach `beta` ends the test for all (the others stop at their next node
+        above the kernel, within a millisecond). The kernel does 88 % of the work and lets go of
+        Python's lock meanwhile, so the threads seldom wait for each other. Measured over 91
+        positions with 20 empties from games, two threads against one: the slowest solve 1.42 s
+        instead of 1.98 (wall), all of them 45 s instead of 52; the median is unchanged (0.45 s),
+        as most tests end with their first move, where the second thread has nothing to add.
+        Splitting deeper (the first move's replies too) would help those; not tried yet."""
+        pending = iter(enumerate(ordered))
+        lock = threading.Lock()
+        finished = threading.Event()
+        results: list[tuple[int, int, Square]] = []
+        errors: list[BaseException] = []
+        outer = self.stop
+
+        def stop() -> bool:
+            return finished.is_set() or (outer is not None and outer())
+
+        def work(worker: EndgameSolver) -> None:
+            try:
+                while not finished.is_set():
+                    with lock:
+                        item = next(pending, None)
+                    if item is None:
+                        return
+                    index, (_, f, square, reply) = item
+                    np, no = o ^ f, p | f | BIT[square]
+                    score = -worker._search(np, no, -beta, -alpha, empties - 1, 0, reply)
+                    with lock:
+                        results.append((score, -index, square))
+                    if score >= beta:
+                        finished.set()
+            except SolveTimeout:
+                finished.set()
+            except BaseException as error:  # handed to the calling thread
+                errors.append(error)
+                finished.set()
+
+        workers = [self._worker(stop) for _ in range(self.threads)]
+        helpers = [
+            threading.Thread(target=work, args=(worker,), name="othello-solve", daemon=True)
+            for worker in workers[1:]
+        ]
+        for helper in helpers:
+            helper.start()
+        work(workers[0])
+        for helper in helpers:
+            helper.join()
+        self.nodes += sum(worker.nodes for worker in workers)
+        self.calls += sum(worker.calls for worker in workers)
+        if errors:
+            raise errors[0]
+        if not results:
+            raise SolveTimeout
+        # a move proven to reach beta settles the test (the highest proven, then the first in
+        # order); without one, every move must have been tested
+        score, _, square = max(results)
+        if score < beta and len(results) < len(ordered):
+            raise SolveTimeout
+        return score, square
+
+    def _worker(self, stop: Callable[[], bool]) -> EndgameSolver:
+        worker = EndgameSolver(self.deadline, stop)
+        worker.table = self.table
+        worker.lane = self.lane
+        return worker
 
     def _search(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: int, passed: int, moves: Bitboard
@@ -247,11 +335,11 @@ class EndgameSolver:
         generated yet."""
         self.nodes += 1
         if empties <= KERNEL_EMPTIES:
-            # one kernel call at a time, so its count of positions is this search's alone
-            with KERNEL_LOCK:
-                before = kernel.nodes()
-                score = kernel.solve_exact(p, o, alpha, beta, passed != 0)
-                self.nodes += kernel.nodes() - before
+            # (in the shared lane, the count includes what other threads searched meanwhile)
+            lane = self.lane
+            before = kernel.nodes(lane)
+            score = kernel.solve_exact(p, o, alpha, beta, passed != 0, lane)
+            self.nodes += kernel.nodes(lane) - before
             return score
         # every node above the kernel looks at the clock: each may hold a whole kernel search
         # below it (milliseconds), so counting nodes is no measure of time; a count of positions
@@ -309,6 +397,15 @@ class EndgameSolver:
             else:
                 table[key] = (best, best, best_move)
         return best
+
+
+def usable_threads(wanted: int) -> int:
+    """`wanted` threads for a solve, or fewer where more would only wait: for processors, or for
+    Python's lock when the kernel runs as plain Python."""
+    if wanted <= 1 or not native.is_compiled(kernel):
+        return 1
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(wanted, processors or 1))
 
 
 def solve(p: Bitboard, o: Bitboard, seconds: float | None = None, nodes: int | None = None) -> SolveResult:

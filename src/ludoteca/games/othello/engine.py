@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, squares_of
-from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
+from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, usable_threads
 from ludoteca.games.othello.search import (
     SearchStopped,
     after,
@@ -112,6 +112,7 @@ class Engine:
                 best = self.iterate(p, o, presearch, report, started, depth_limit=depth_limit)
                 solver.node_limit = None
             solver.deadline, solver.stop = deadline, self.stop
+            solver.threads = usable_threads(settings.solve_threads)
             try:
                 guess = round(self.score / GUESS_UNITS_PER_DISC)
                 result = solver.solve(p, o, first=best, guess=guess)

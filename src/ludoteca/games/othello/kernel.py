@@ -10,7 +10,9 @@ Rules for writing in this file, so that both forms compute the same thing:
   unbounded ints), so every left shift and every `~` is masked by a 64-bit value before it is kept;
 * constants are C constants (`cython.declare`), never bare literals above 2**31 in an expression
   (Cython would make those Python objects);
-* no Python containers in the hot loops: small C arrays declared with `cython.declare`.
+* no Python containers in the hot loops: small C arrays declared with `cython.declare`;
+* what the exact search calls is `nogil` (no Python object inside), and `solve_exact` lets go of
+  Python's lock while it searches, so that two threads solve at once (`endgame.py`).
 
 Square index = 8 × row + column, a1 = 0 (as in `bitboard.py`, the rules' own reference).
 """
@@ -49,26 +51,34 @@ STABILITY_ALPHA = cython.declare(cython.int, 8)
 #: a bound wider than any disc difference
 INF = cython.declare(cython.int, 65)
 
-_nodes = cython.declare(cython.longlong, 0)
+#: the exact search's lanes: each has its own table and count of positions. Lane 0 is shared by
+#: every search that does not count its positions, from any thread at once (the search runs
+#: without Python's lock); lane 1 is for one search at a time that counts positions as its budget,
+#: so that the count stops at the same place in every run (`endgame.py` keeps it to one search)
+LANES = cython.declare(cython.int, 2)
+_nodes = cython.declare(cython.longlong[2])  # type: ignore[misc,valid-type]
 
 #: from this many empties on, the exact search keeps what it learns of a position in its table
 TABLE_EMPTIES = cython.declare(cython.int, 9)
-#: the table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts about
-#: its position, true in any later search, so the table is never cleared
+#: each lane's table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts
+#: about its position, true in any later search, so the table is never cleared
 TABLE_BITS = cython.declare(cython.int, 19)
 _HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
-# (both sizes are 2**TABLE_BITS: a C array's size must be written out)
-_table_p = cython.declare(cython.ulonglong[524288])  # type: ignore[misc,valid-type]
-_table_o = cython.declare(cython.ulonglong[524288])  # type: ignore[misc,valid-type]
-_table_lower = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
-_table_upper = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
-_table_move = cython.declare(cython.int[524288])  # type: ignore[misc,valid-type]
+# An entry is three words: its bounds and move packed into `data`, and the position's two
+# bitboards each XORed with a scramble of `data`. Two threads writing one slot at once may leave
+# words of both entries; such a mix no longer matches its own check, and reads as empty.
+# (the sizes are LANES × 2**TABLE_BITS: a C array's size must be written out)
+_table_p = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+_table_o = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+_table_data = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
 
 
 # ----- primitives ------------------------------------------------------------------------------------
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def popcount(x: cython.ulonglong) -> cython.int:
     if cython.compiled:
         # the classic parallel bit count (gcc turns it into one instruction where it can)
@@ -81,6 +91,8 @@ def popcount(x: cython.ulonglong) -> cython.int:
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _run_up(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -> cython.ulonglong:
     """The squares of `through` reached from `x` by steps of +`shift` (six steps: a whole line)."""
     t: cython.ulonglong = through & (x << shift)
@@ -94,6 +106,8 @@ def _run_up(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _run_down(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int) -> cython.ulonglong:
     """The squares of `through` reached from `x` by steps of -`shift`."""
     t: cython.ulonglong = through & (x >> shift)
@@ -106,6 +120,8 @@ def _run_down(x: cython.ulonglong, through: cython.ulonglong, shift: cython.int)
 
 
 @cython.ccall
+@cython.nogil
+@cython.exceptval(check=False)
 def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
     """Every square where `p` may play against `o`: one step beyond each run of opponent discs
     that starts next to a disc of `p`, in the eight directions."""
@@ -118,6 +134,8 @@ def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
 
 
 @cython.ccall
+@cython.nogil
+@cython.exceptval(check=False)
 def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.ulonglong:
     """The discs of `o` that a disc of `p` on the empty `square` turns over (0: not a legal move).
     In each direction, the run of opponent discs from the square counts when a disc of `p` closes
@@ -154,12 +172,16 @@ def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cytho
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _lowest(x: cython.ulonglong) -> cython.int:
     """The index of the lowest set bit of a non-zero `x`."""
     return popcount((x & (~x + _ONE) & FULL) - _ONE)
 
 
 @cython.ccall
+@cython.nogil
+@cython.exceptval(check=False)
 def final_score(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
     """The value of a finished game for `p`: disc difference, empty squares to the winner."""
     mine: cython.int = popcount(p)
@@ -174,6 +196,8 @@ def final_score(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _along(
     x: cython.ulonglong, shift: cython.int, up: cython.ulonglong, down: cython.ulonglong
 ) -> cython.ulonglong:
@@ -185,6 +209,8 @@ def _along(
 
 
 @cython.ccall
+@cython.nogil
+@cython.exceptval(check=False)
 def stable_discs(me: cython.ulonglong, occupied: cython.ulonglong) -> cython.ulonglong:
     """Discs of `me` that can never be flipped: along each of the four lines through the disc,
     the line is full, or the disc touches the board's edge or another such disc of its colour."""
@@ -241,12 +267,27 @@ def perft(
 
 # ----- exact endgame, last empties -------------------------------------------------------------------
 @cython.ccall
-def nodes() -> cython.longlong:
-    """Positions visited by `solve_exact` since the program started."""
-    return _nodes
+def nodes(lane: cython.int = 0) -> cython.longlong:
+    """Positions visited by `solve_exact` in `lane` since the program started (lane 0's count is
+    approximate while two threads search in it)."""
+    count: cython.longlong = _nodes[lane]
+    return count
+
+
+@cython.ccall
+def clear_nodes() -> cython.int:
+    lane: cython.int
+    for lane in range(LANES):
+        _nodes[lane] = 0
+    return 0
+
+
+clear_nodes()
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def _odd_quarters(empty: cython.ulonglong) -> cython.ulonglong:
     """The empty squares of the quarters that hold an odd number of empties."""
     odd: cython.ulonglong = 0
@@ -262,6 +303,8 @@ def _odd_quarters(empty: cython.ulonglong) -> cython.ulonglong:
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
     """The squares next to a square of `x`."""
     row: cython.ulonglong = x | ((x << 1) & NOT_A & FULL) | ((x >> 1) & NOT_H)
@@ -269,10 +312,11 @@ def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
 
 
 @cython.cfunc
-def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.int:
+@cython.nogil
+@cython.exceptval(check=False)
+def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int, lane: cython.int) -> cython.int:
     """The final value for `p` with one empty `square` left."""
-    global _nodes
-    _nodes += 1
+    _nodes[lane] += 1
     mine: cython.int = popcount(p)
     f: cython.ulonglong = flips(p, o, square)
     if f:
@@ -287,13 +331,19 @@ def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cytho
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def _two(
-    p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    alpha: cython.int,
+    beta: cython.int,
+    passed: cython.bint,
+    lane: cython.int,
 ) -> cython.int:
     """Exact value with two empties: both squares tried in turn (ordering them gains nothing here,
     and the general loop's bookkeeping costs more than the search)."""
-    global _nodes
-    _nodes += 1
+    _nodes[lane] += 1
     empty: cython.ulonglong = ~(p | o) & FULL
     first: cython.ulonglong = empty & (~empty + _ONE) & FULL
     second: cython.ulonglong = empty ^ first
@@ -303,22 +353,24 @@ def _two(
     score: cython.int
     f: cython.ulonglong = flips(p, o, a)
     if f:
-        best = -_last(o ^ f, p | f | first, b)
+        best = -_last(o ^ f, p | f | first, b, lane)
         if best >= beta:
             return best
     f = flips(p, o, b)
     if f:
-        score = -_last(o ^ f, p | f | second, a)
+        score = -_last(o ^ f, p | f | second, a, lane)
         if score > best:
             best = score
     if best == -INF:
         if passed:
             return final_score(p, o)
-        return -_two(o, p, -beta, -alpha, True)
+        return -_two(o, p, -beta, -alpha, True, lane)
     return best
 
 
 @cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
 def _scan(
     p: cython.ulonglong,
     o: cython.ulonglong,
@@ -326,16 +378,16 @@ def _scan(
     beta: cython.int,
     empties: cython.int,
     passed: cython.bint,
+    lane: cython.int,
 ) -> cython.int:
     """Exact value with few empties: no move generation, the empty squares next to an opponent disc
     are tried in turn, those of odd quarters first, then corners before edges before X squares."""
-    global _nodes
     empty: cython.ulonglong = ~(p | o) & FULL
     if empties == 1:
-        return _last(p, o, _lowest(empty))
+        return _last(p, o, _lowest(empty), lane)
     if empties == 2:
-        return _two(p, o, alpha, beta, passed)
-    _nodes += 1
+        return _two(p, o, alpha, beta, passed, lane)
+    _nodes[lane] += 1
     candidates: cython.ulonglong = empty & _neighbours(o)
     odd: cython.ulonglong = _odd_quarters(empty)
     best: cython.int = -INF
@@ -361,7 +413,7 @@ def _scan(
             f = flips(p, o, square)
             if not f:
                 continue
-            score = -_scan(o ^ f, p | f | low, -beta, -alpha, empties - 1, False)
+            score = -_scan(o ^ f, p | f | low, -beta, -alpha, empties - 1, False, lane)
             if score > best:
                 best = score
                 if score > alpha:
@@ -371,51 +423,106 @@ def _scan(
     if best == -INF:
         if passed:
             return final_score(p, o)
-        return -_scan(o, p, -beta, -alpha, empties, True)
+        return -_scan(o, p, -beta, -alpha, empties, True, lane)
     return best
 
 
 @cython.cfunc
 @cython.inline
-def _slot(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
-    return cython.cast(cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - TABLE_BITS))
+@cython.nogil
+@cython.exceptval(check=False)
+def _slot(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int) -> cython.int:
+    return (lane << TABLE_BITS) | cython.cast(
+        cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - TABLE_BITS)
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _check(data: cython.ulonglong) -> cython.ulonglong:
+    """What an entry's bitboards are XORed with: `data` spread over all 64 bits."""
+    return (data * _HASH_O) & FULL
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _entry(p: cython.ulonglong, o: cython.ulonglong, slot: cython.int) -> cython.ulonglong:
+    """The packed entry of the position in `slot`, or 0 when the slot holds another one."""
+    data: cython.ulonglong = _table_data[slot]
+    if not data:
+        # (also where plain Python has not written the slot yet: its arrays start as None)
+        return 0
+    check: cython.ulonglong = _check(data)
+    if _table_p[slot] ^ check == p and _table_o[slot] ^ check == o:
+        return data
+    return 0
 
 
 @cython.ccall
-def table_move(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+def table_move(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int = 0) -> cython.int:
     """The best move the exact search remembers for the position, or -1 (for reading lines)."""
-    slot: cython.int = _slot(p, o)
-    move: cython.int = -1
-    if _table_p[slot] == p and _table_o[slot] == o:
-        move = _table_move[slot]
-    return move
+    data: cython.ulonglong = _entry(p, o, _slot(p, o, lane))
+    if not data:
+        return -1
+    return cython.cast(cython.int, (data >> 16) & 0xFF) - 1
 
 
 @cython.ccall
-def clear_table() -> cython.int:
-    """Forget every position (for benchmarks that must not profit from an earlier run)."""
+def clear_table(lane: cython.int = -1) -> cython.int:
+    """Forget every position of `lane` (-1: of every lane), for benchmarks that must not profit
+    from an earlier run and for a search that counts its positions."""
     slot: cython.int
-    for slot in range(1 << TABLE_BITS):
+    first: cython.int = 0 if lane < 0 else lane << TABLE_BITS
+    end: cython.int = LANES << TABLE_BITS if lane < 0 else (lane + 1) << TABLE_BITS
+    for slot in range(first, end):
         _table_p[slot] = 0
         _table_o[slot] = 0
+        _table_data[slot] = 0
     return 0
 
 
 @cython.ccall
 def solve_exact(
-    p: cython.ulonglong, o: cython.ulonglong, alpha: cython.int, beta: cython.int, passed: cython.bint
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    alpha: cython.int,
+    beta: cython.int,
+    passed: cython.bint,
+    lane: cython.int = 0,
 ) -> cython.int:
-    """The exact value for `p` (fail-soft within alpha, beta). Positions with TABLE_EMPTIES or
-    more go to the table (their best move is tried first next time). Moves are ordered fastest
-    first (fewest replies left to the opponent, corners counted double; fewest own discs next to
-    an empty square next), the first searched with the full window, the others with a null window
-    and searched again when they prove better."""
-    global _nodes
+    """The exact value for `p` (fail-soft within alpha, beta), searched in `lane`. Python's lock
+    is let go meanwhile, so that other threads run (another search among them)."""
+    score: cython.int
+    with cython.nogil:
+        score = _exact(p, o, alpha, beta, passed, lane)
+    return score
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _exact(
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    alpha: cython.int,
+    beta: cython.int,
+    passed: cython.bint,
+    lane: cython.int,
+) -> cython.int:
+    """`solve_exact` itself. Positions with TABLE_EMPTIES or more go to the table (their best
+    move is tried first next time). Moves are ordered fastest first (fewest replies left to the
+    opponent, corners counted double; fewest own discs next to an empty square next), the first
+    searched with the full window, the others with a null window and searched again when they
+    prove better."""
     empty: cython.ulonglong = ~(p | o) & FULL
     empties: cython.int = popcount(empty)
     if empties <= SCAN_EMPTIES:
-        return _scan(p, o, alpha, beta, empties, passed)
-    _nodes += 1
+        return _scan(p, o, alpha, beta, empties, passed, lane)
+    _nodes[lane] += 1
     if alpha >= STABILITY_ALPHA:
         # the opponent's discs that can never flip cap what `p` can reach
         upper: cython.int = 64 - 2 * popcount(stable_discs(o, p | o))
@@ -425,21 +532,23 @@ def solve_exact(
     if not moves:
         if passed or not legal_moves(o, p):
             return final_score(p, o)
-        return -solve_exact(o, p, -beta, -alpha, True)
+        return -_exact(o, p, -beta, -alpha, True, lane)
     slot: cython.int = -1
     remembered: cython.int = -1
+    data: cython.ulonglong
     if empties >= TABLE_EMPTIES:
-        slot = _slot(p, o)
-        if _table_p[slot] == p and _table_o[slot] == o:
-            lower: cython.int = _table_lower[slot]
-            upper = _table_upper[slot]
+        slot = _slot(p, o, lane)
+        data = _entry(p, o, slot)
+        if data:
+            lower: cython.int = cython.cast(cython.int, data & 0xFF) - INF
+            upper = cython.cast(cython.int, (data >> 8) & 0xFF) - INF
             if lower >= beta:
                 return lower
             if upper <= alpha:
                 return upper
             alpha = max(alpha, lower)
             beta = min(beta, upper)
-            remembered = _table_move[slot]
+            remembered = cython.cast(cython.int, (data >> 16) & 0xFF) - 1
     original_alpha: cython.int = alpha
     original_beta: cython.int = beta
     keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
@@ -491,11 +600,11 @@ def solve_exact(
         f = turned[j]
         low = _ONE << square
         if j == 0:
-            score = -solve_exact(o ^ f, p | f | low, -beta, -alpha, False)
+            score = -_exact(o ^ f, p | f | low, -beta, -alpha, False, lane)
         else:
-            score = -solve_exact(o ^ f, p | f | low, -alpha - 1, -alpha, False)
+            score = -_exact(o ^ f, p | f | low, -alpha - 1, -alpha, False, lane)
             if alpha < score < beta:
-                score = -solve_exact(o ^ f, p | f | low, -beta, -score, False)
+                score = -_exact(o ^ f, p | f | low, -beta, -score, False, lane)
         if score > best:
             best = score
             best_move = square
@@ -504,9 +613,11 @@ def solve_exact(
                 if alpha >= beta:
                     break
     if slot >= 0:
-        _table_p[slot] = p
-        _table_o[slot] = o
-        _table_move[slot] = best_move
-        _table_lower[slot] = best if best > original_alpha else -INF
-        _table_upper[slot] = best if best < original_beta else INF
+        # bounds as 0..130 (the upper one never 0: an empty slot holds 0), the move as 0..64
+        data = cython.cast(cython.ulonglong, (best if best > original_alpha else -INF) + INF)
+        data |= cython.cast(cython.ulonglong, (best if best < original_beta else INF) + INF) << 8
+        data |= cython.cast(cython.ulonglong, best_move + 1) << 16
+        _table_p[slot] = p ^ _check(data)
+        _table_o[slot] = o ^ _check(data)
+        _table_data[slot] = data
     return best

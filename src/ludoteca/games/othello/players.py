@@ -33,10 +33,10 @@ THINK_SECONDS: Final[dict[int, float]] = {1: 0.0, 2: 0.1, 3: 0.3, 4: 1.0, 5: 2.0
 LEVEL_SETTINGS: Final[dict[int, EngineSettings]] = {
     3: EngineSettings(max_depth=3),
     4: EngineSettings(max_depth=6, solve_empties=12),
-    # perfect play from 20 empties: the compiled solver needs 0.6–0.95 s there (medians over four
-    # sets of 12 positions from games; `ludoteca bench othello --level5 --seed N`), so a short
-    # presearch leaves it most of the 2 s; 45 of those 48 positions were solved within them
-    5: EngineSettings(max_depth=60, solve_empties=20, presearch_share=0.1),
+    # perfect play from 20 empties: the compiled solver needs about 0.45 s there (the median over
+    # 91 positions from games; `ludoteca bench othello --level5 --seed N`) and 2 s for the slowest
+    # on one thread, 1.4 s on two, so a short presearch leaves it most of the 2 s
+    5: EngineSettings(max_depth=60, solve_empties=20, presearch_share=0.1, solve_threads=2),
 }
 
 

@@ -35,4 +35,6 @@ class EngineSettings:
     solve_empties: int = 0
     #: share of the time for the midgame search before the exact solver takes over
     presearch_share: float = 0.25
+    #: threads for the exact solver where the processors allow (`endgame.usable_threads`)
+    solve_threads: int = 1
     evaluator: Evaluator = field(default=evaluate)
