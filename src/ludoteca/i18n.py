@@ -15,9 +15,11 @@ import ast
 import errno
 import gettext
 import os
+import string
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -200,6 +202,83 @@ def N_(message: str) -> str:
     """Marks a string for the catalogue without translating it yet: for tables of names defined
     at import time (`COLOURS = (N_("red"), …)`), translated where shown with `_(name)`."""
     return message
+
+
+class Sentence:
+    """A sentence kept as its catalogue entry and the values of its fields, so that it can be shown
+    in another language than the one it was made in: a network server's refusal, shown by each
+    client in its own player's language. `str()` gives it in the current language.
+
+    A field's value is a number, a text shown as it is (a name), or a Sentence (a game's title,
+    translated too)."""
+
+    __slots__ = ("args", "msgid")
+
+    def __init__(self, msgid: str, **args: str | int | Sentence) -> None:
+        self.msgid = msgid
+        self.args = args
+
+    def __str__(self) -> str:
+        shown = self.shown()
+        return shown if shown is not None else self.msgid
+
+    def __repr__(self) -> str:
+        return f"Sentence({self.msgid!r}, {self.args!r})"
+
+    def shown(self) -> str | None:
+        """The sentence in the current language, or None when its fields do not fit its text (a
+        sentence from a peer that is not ours: only plain `{name}` fields given as values count)."""
+        template = _(self.msgid)
+        try:
+            fields = [part[1:] for part in string.Formatter().parse(template) if part[1] is not None]
+        except ValueError:
+            return None
+        values: dict[str, str] = {}
+        for name, spec, conversion in fields:
+            if name not in self.args or spec or conversion:
+                return None
+            value = self.args[name]
+            inner = value.shown() if isinstance(value, Sentence) else str(value)
+            if inner is None:
+                return None
+            values[name] = inner
+        return template.format_map(values)
+
+    def to_wire(self) -> dict[str, Any]:
+        args = {name: v.to_wire() if isinstance(v, Sentence) else v for name, v in self.args.items()}
+        return {"msgid": self.msgid, "args": args}
+
+    @classmethod
+    def from_wire(cls, data: object, nested: int = 1) -> Sentence | None:
+        """The sentence a peer sent, or None when `data` is not one that can be shown: a msgid of
+        at most MAX_SENTENCE characters, at most eight fields with plain names, each a whole
+        number, a text of at most MAX_SENTENCE characters or (once) a sentence."""
+        if not isinstance(data, dict) or set(data) != {"msgid", "args"}:
+            return None
+        msgid, args = data["msgid"], data["args"]
+        if not isinstance(msgid, str) or not isinstance(args, dict):
+            return None
+        if len(msgid) > MAX_SENTENCE or len(args) > 8:
+            return None
+        values: dict[str, str | int | Sentence] = {}
+        for name, value in args.items():
+            if not isinstance(name, str) or not name.isidentifier():
+                return None
+            if isinstance(value, bool) or not isinstance(value, int | str | dict):
+                return None
+            if isinstance(value, str) and len(value) > MAX_SENTENCE:
+                return None
+            if isinstance(value, dict):
+                inner = cls.from_wire(value, nested - 1) if nested > 0 else None
+                if inner is None:
+                    return None
+                value = inner
+            values[name] = value
+        return cls(msgid, **values)
+
+
+#: the longest msgid, or text field, a Sentence from a peer may have
+MAX_SENTENCE = 1000
 
 
 #: the system's reasons for a failed file operation that players meet, in our words: the system

@@ -44,11 +44,16 @@ def test_host_join_and_watch_a_whole_game(tmp_path: Path) -> None:
     try:
         port = port_of(host)
         watcher = start(["join", f"127.0.0.1:{port}", "--watch", "--name", "Eve"], tmp_path / "eve", "")
+        assert watcher.stdout is not None
+        # the watcher's first line comes once it watches: Bob's game, typed in advance, must not
+        # end before (on a loaded machine the watcher's start took longer than the whole game)
+        watched = watcher.stdout.readline()
         bob = run_ludoteca(
             ["join", f"127.0.0.1:{port}", "--name", "Bob"], tmp_path / "bob", "3\n3\n3\n", timeout=60
         )
         ann_out, _ann_err = finish(host)
         eve_out, _eve_err = finish(watcher)
+        eve_out = watched + eve_out
     finally:
         host.kill()
     assert bob.returncode == 0, bob.stderr
@@ -73,6 +78,11 @@ def test_play_with_a_remote_seat_hosts_the_game(tmp_path: Path) -> None:
             ["join", f"127.0.0.1:{port}", "--name", "Bob", "--seat", "1"], tmp_path / "b", ""
         )
         assert "seat 1 is not free" in first.stderr
+        # the host speaks English; a player in French reads its refusal in French
+        zoe = ["join", f"127.0.0.1:{port}", "--name", "Zoé", "--seat", "1"]
+        french = run_ludoteca(zoe, tmp_path / "z", "", LUDOTECA_LANG="fr")
+        assert "la place 1 n'est pas libre" in french.stderr, french.stderr
+        assert "seat 1" not in french.stderr
     finally:
         host.kill()
 

@@ -143,8 +143,8 @@ class Client:
             ) from None
         if not isinstance(answer, dict) or answer.get("type") != "welcome":
             await ws.close()
-            reason = answer.get("reason") if isinstance(answer, dict) else None
-            raise NetError(str(reason) if reason else _("the server refused the connection"))
+            reason = protocol.said(answer) if isinstance(answer, dict) else None
+            raise NetError(reason or _("the server refused the connection"))
         self._ws = ws
         self._outgoing = asyncio.Queue()
         return answer
@@ -256,7 +256,7 @@ class Client:
         except concurrent.futures.TimeoutError:
             raise NetError(_("the server did not answer in time")) from None
         if answer.get("type") in ("error", "refused"):
-            raise NetError(str(answer.get("reason") or _("the server refused")))
+            raise NetError(protocol.said(answer) or _("the server refused"))
         return answer
 
     def next_message(self, timeout: float | None = 0.0) -> dict[str, Any] | None:

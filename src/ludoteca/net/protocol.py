@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.i18n import _
+from ludoteca.i18n import Sentence, _
 
 #: bump when a message changes meaning; a client and a server must speak the same one
 PROTOCOL_VERSION = 1
@@ -218,3 +218,23 @@ def request(kind: str, request_id: int | None = None, **fields: Any) -> str:
         message["id"] = request_id
     message.update({k: v for k, v in fields.items() if v is not None})
     return dumps(message)
+
+
+def reason_fields(reason: str | Sentence, key: str = "reason") -> dict[str, Any]:
+    """The fields of a refusal, an error or a notice: the sentence in the server's language under
+    `key`, and, when it is one of ours, as a `sentence` (its catalogue entry and values) that each
+    client shows in its own player's language."""
+    fields: dict[str, Any] = {key: str(reason)}
+    if isinstance(reason, Sentence):
+        fields["sentence"] = reason.to_wire()
+    return fields
+
+
+def said(message: Mapping[str, Any], key: str = "reason") -> str:
+    """What a refusal, an error or a notice says, in this player's language where its `sentence`
+    can be shown here, else as the server wrote it under `key`."""
+    sentence = Sentence.from_wire(message.get("sentence"))
+    shown = sentence.shown() if sentence is not None else None
+    if shown is not None:
+        return shown
+    return str(message.get(key) or "")

@@ -25,6 +25,7 @@ from ludoteca.core.think import Think
 from ludoteca.i18n import _, ngettext
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
+from ludoteca.net import protocol
 from ludoteca.net.client import Client, NetError
 from ludoteca.net.codec import CodecError, Decoder
 
@@ -259,13 +260,13 @@ class RemoteMatch(Match):
         self._news(f"{message.get('from', '?')}: {message.get('text', '')}")
 
     def _on_notice(self, message: dict[str, Any]) -> None:
-        self._news(str(message.get("text", "")))
+        self._news(protocol.said(message, "text"))
 
     def _on_error(self, message: dict[str, Any]) -> None:
-        self._news(str(message.get("reason", "")))
+        self._news(protocol.said(message))
 
     def _on_refused(self, message: dict[str, Any]) -> None:
-        self._news(str(message.get("reason", "")))
+        self._news(protocol.said(message))
 
     def _on_undo_asked(self, message: dict[str, Any]) -> None:
         by = message.get("by")

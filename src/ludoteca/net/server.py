@@ -35,7 +35,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, Sentence
 from ludoteca.net import protocol
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import ProtocolError, Request
@@ -67,6 +67,9 @@ class Limits:
     hello_seconds: float = 10.0
     max_tables: int = 1000
     max_connections: int = 4000
+
+
+HELLO_FIRST = Sentence(N_("say hello first: a Ludoteca client starts with a 'hello' message"))
 
 
 class Bucket:
@@ -255,9 +258,9 @@ class Server:
     ) -> Table:
         """Open a table (on the server's loop); raises OptionError/Refused with a sentence."""
         if len(self.tables) >= self.limits.max_tables:
-            raise Refused(_("this server is full; try again later"))
+            raise Refused(Sentence(N_("this server is full; try again later")))
         if self.mode == HOST and self.tables:
-            raise Refused(_("this host runs one table; open yours with 'ludoteca host'"))
+            raise Refused(Sentence(N_("this host runs one table; open yours with 'ludoteca host'")))
         game = get_game(game_key)
         table_id = secrets.token_hex(4)
         seed = random.SystemRandom().randrange(1 << 62) if seed is None else seed
@@ -343,7 +346,7 @@ class Server:
         try:
             frame = await asyncio.wait_for(conn.ws.recv(), self.limits.hello_seconds)
         except TimeoutError:
-            await self._refuse(conn, _("say hello first: a Ludoteca client starts with a 'hello' message"))
+            await self._refuse(conn, HELLO_FIRST)
             return False
         try:
             request = protocol.parse_request(frame)
@@ -351,7 +354,7 @@ class Server:
             await self._refuse(conn, str(err))
             return False
         if request.type != "hello":
-            await self._refuse(conn, _("say hello first: a Ludoteca client starts with a 'hello' message"))
+            await self._refuse(conn, HELLO_FIRST)
             return False
         if request.get("protocol") != protocol.PROTOCOL_VERSION:
             await self._refuse(conn, protocol.version_refusal(request.get("protocol")))
@@ -368,9 +371,9 @@ class Server:
         )
         return True
 
-    async def _refuse(self, conn: Connection, reason: str) -> None:
+    async def _refuse(self, conn: Connection, reason: str | Sentence) -> None:
         try:
-            await conn.ws.send(protocol.dumps({"type": "refused", "reason": reason}))
+            await conn.ws.send(protocol.dumps({"type": "refused", **protocol.reason_fields(reason)}))
             await conn.ws.close(4000, "refused")
         except ConnectionClosed:
             pass
@@ -381,11 +384,13 @@ class Server:
         if not conn.bucket.allow():
             conn.refused_for_rate += 1
             if conn.refused_for_rate >= self.limits.flood_close:
-                conn.send({"type": "refused", "reason": _("too many messages; the connection is closed")})
+                closed = Sentence(N_("too many messages; the connection is closed"))
+                conn.send({"type": "refused", **protocol.reason_fields(closed)})
                 conn.hang_up()
                 return
             if conn.rate_notice_due():
-                conn.send({"type": "error", "reason": _("too many messages; slow down (some were ignored)")})
+                slow_down = Sentence(N_("too many messages; slow down (some were ignored)"))
+                conn.send({"type": "error", **protocol.reason_fields(slow_down)})
             return
         request_id = None
         try:
@@ -393,10 +398,12 @@ class Server:
             request_id = request.id
             self._dispatch(conn, request)
         except (ProtocolError, Refused, LudotecaError) as err:
-            conn.send({"type": "error", "id": request_id, "reason": str(err)})
+            reason = err.sentence if isinstance(err, Refused) and err.sentence is not None else str(err)
+            conn.send({"type": "error", "id": request_id, **protocol.reason_fields(reason)})
         except Exception:  # a bug must cost one request, never the server
             log.exception("request from %s failed", conn.name or "a client")
-            conn.send({"type": "error", "id": request_id, "reason": _("the server could not do that")})
+            failed = Sentence(N_("the server could not do that"))
+            conn.send({"type": "error", "id": request_id, **protocol.reason_fields(failed)})
 
     # ----- requests ---------------------------------------------------------------------------
     def _dispatch(self, conn: Connection, request: Request) -> None:
@@ -404,7 +411,7 @@ class Server:
         handler(conn, request)
 
     def _on_hello(self, conn: Connection, request: Request) -> None:
-        raise Refused(_("you have already said hello"))
+        raise Refused(Sentence(N_("you have already said hello")))
 
     def _on_ping(self, conn: Connection, request: Request) -> None:
         conn.send({"type": "pong", "id": request.id})
@@ -415,7 +422,9 @@ class Server:
 
     def _on_open(self, conn: Connection, request: Request) -> None:
         if self.mode == HOST:
-            raise Refused(_("this host runs one table; join it, or open your own with 'ludoteca host'"))
+            raise Refused(
+                Sentence(N_("this host runs one table; join it, or open your own with 'ludoteca host'"))
+            )
         game = get_game(request.get("game"))
         texts = request.get("seats") or ["remote"] * max(2, game.info.default_seats)
         seats = [SeatSpec.parse("remote" if t.strip().lower() in ("open", "person") else t) for t in texts]
@@ -431,10 +440,10 @@ class Server:
         if table_id is None:
             if len(self.tables) == 1:
                 return next(iter(self.tables.values()))
-            raise Refused(_("which table? ask for the list of tables first"))
+            raise Refused(Sentence(N_("which table? ask for the list of tables first")))
         table = self.tables.get(table_id)
         if table is None:
-            raise Refused(_("there is no table {id} here").format(id=table_id))
+            raise Refused(Sentence(N_("there is no table {id} here"), id=table_id))
         return table
 
     def _on_join(self, conn: Connection, request: Request) -> None:
@@ -456,14 +465,16 @@ class Server:
                     )
                     return
             raise Refused(
-                _(
-                    "that seat token holds no seat here "
-                    "(the game may be over, or the seat given to a computer)"
+                Sentence(
+                    N_(
+                        "that seat token holds no seat here "
+                        "(the game may be over, or the seat given to a computer)"
+                    )
                 )
             )
         table = self._find_table(request.get("table"))
         if conn.table is table and table.seat_of(conn) is not None:
-            raise Refused(_("you already have a seat at this table"))
+            raise Refused(Sentence(N_("you already have a seat at this table")))
         self._leave(conn)
         seat, token = table.join(conn, request.get("seat"))
         conn.table = table
@@ -478,7 +489,7 @@ class Server:
 
     def _seated(self, conn: Connection) -> Table:
         if conn.table is None:
-            raise Refused(_("join or watch a table first"))
+            raise Refused(Sentence(N_("join or watch a table first")))
         return conn.table
 
     def _on_start(self, conn: Connection, request: Request) -> None:
@@ -516,7 +527,7 @@ class Server:
     def _on_chat(self, conn: Connection, request: Request) -> None:
         table = self._seated(conn)
         if not conn.chat_bucket.allow():
-            raise Refused(_("you are chatting too fast; wait a few seconds"))
+            raise Refused(Sentence(N_("you are chatting too fast; wait a few seconds")))
         table.chat(conn, request.get("text"))
         conn.send({"type": "ok", "id": request.id})
 

@@ -28,12 +28,13 @@ from ludoteca.core.game import Game
 from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec, wrong_seat_count
 from ludoteca.core.think import Think
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, Sentence, _
 from ludoteca.match import Match, events
 from ludoteca.match.events import Event
 from ludoteca.match.summary import result_fields
 from ludoteca.net.clock import Clock, ClockSettings
 from ludoteca.net.codec import encode
+from ludoteca.net.protocol import reason_fields
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
@@ -41,7 +42,13 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
 
 class Refused(LudotecaError):
-    """A request the table will not carry out; the sentence goes back to whoever asked."""
+    """A request the table will not carry out; the sentence goes back to whoever asked, in the
+    server's language as `reason` and, when it is one of ours, as a `Sentence` each client shows
+    in its own (`protocol.said`)."""
+
+    def __init__(self, reason: str | Sentence) -> None:
+        super().__init__(str(reason))
+        self.sentence = reason if isinstance(reason, Sentence) else None
 
 
 class Peer(Protocol):
@@ -226,7 +233,7 @@ class Table:
         """Give `seat` to someone who will connect with the returned token (the host's own seat)."""
         place = self.places[seat]
         if place.taken:
-            raise Refused(_("seat {n} is already taken").format(n=seat + 1))
+            raise Refused(Sentence(N_("seat {n} is already taken"), n=seat + 1))
         token = secrets.token_urlsafe(24)
         place.token = digest(token)
         if name and not place.name:
@@ -247,16 +254,18 @@ class Table:
     def join(self, peer: Peer, seat: int | None = None) -> tuple[int, str]:
         """Seat a newcomer; returns (seat, token). The table starts once every person seat is held."""
         if self.status == OVER:
-            raise Refused(_("this game is over; you can watch it"))
+            raise Refused(Sentence(N_("this game is over; you can watch it")))
         free = self.free_seats()
         if not free:
-            raise Refused(_("every seat at this table is taken; you can watch instead"))
+            raise Refused(Sentence(N_("every seat at this table is taken; you can watch instead")))
         if seat is None:
             seat = free[0]
         elif seat >= len(self.places) or seat not in free:
             raise Refused(
-                _("seat {n} is not free; the free seats are: {free}").format(
-                    n=seat + 1, free=", ".join(str(s + 1) for s in free)
+                Sentence(
+                    N_("seat {n} is not free; the free seats are: {free}"),
+                    n=seat + 1,
+                    free=", ".join(str(s + 1) for s in free),
                 )
             )
         token = self.reserve(seat, peer.name)
@@ -274,7 +283,8 @@ class Table:
             if place.token is not None and hmac.compare_digest(place.token, wanted):
                 old = place.peer
                 if old is not None and old is not peer:
-                    old.send({"type": "notice", "text": _("You joined this seat from another connection.")})
+                    elsewhere = Sentence(N_("You joined this seat from another connection."))
+                    old.send({"type": "notice", **reason_fields(elsewhere, "text")})
                 self._attach(peer, seat)
                 self.publish()
                 return seat
@@ -304,7 +314,7 @@ class Table:
         if self.clock is not None:
             self.clock.present(seat, False)
         if self.undo_ask is not None:
-            self._cancel_undo(_("{name} left, so the undo is off.").format(name=self.places[seat].name))
+            self._cancel_undo(Sentence(N_("{name} left, so the undo is off."), name=self.places[seat].name))
         self.publish()
 
     def _sync_specs(self) -> None:
@@ -317,7 +327,7 @@ class Table:
         """The creator starts now, with computers at `level` in the seats nobody took."""
         self._creator_only(peer)
         if self.status != WAITING:
-            raise Refused(_("the game has already started"))
+            raise Refused(Sentence(N_("the game has already started")))
         for place in self.places:
             if not place.taken:
                 place.level = level
@@ -335,24 +345,26 @@ class Table:
     def _creator_only(self, peer: Peer) -> None:
         seat = self.seat_of(peer)
         if seat is None or seat != self.creator:
-            raise Refused(_("only the player who opened this table may do that"))
+            raise Refused(Sentence(N_("only the player who opened this table may do that")))
 
     # ----- playing ----------------------------------------------------------------------------
     def _acting_seat(self, peer: Peer) -> int:
         seat = self.seat_of(peer)
         if seat is None:
-            raise Refused(_("spectators cannot play; join a free seat to play"))
+            raise Refused(Sentence(N_("spectators cannot play; join a free seat to play")))
         if self.status == WAITING:
-            raise Refused(_("the table is waiting for its players"))
+            raise Refused(Sentence(N_("the table is waiting for its players")))
         if self.status == OVER or self.match.over:
-            raise Refused(_("the game is over"))
+            raise Refused(Sentence(N_("the game is over")))
         return seat
 
     def _check_version(self, version: int) -> None:
         if version != self.version:
             raise Refused(
-                _("that was sent for position {sent}, but the game is at {now}; nothing was played").format(
-                    sent=version, now=self.version
+                Sentence(
+                    N_("that was sent for position {sent}, but the game is at {now}; nothing was played"),
+                    sent=version,
+                    now=self.version,
                 )
             )
 
@@ -362,7 +374,7 @@ class Table:
         to_move = self.match.to_move()
         if seat != to_move:
             name = self.places[to_move].name if to_move is not None else ""
-            raise Refused(_("it is not your turn; it is {name}'s").format(name=name))
+            raise Refused(Sentence(N_("it is not your turn; it is {name}'s"), name=name))
         try:
             self.match.play(text)
         except LudotecaError as err:
@@ -382,21 +394,21 @@ class Table:
     def claim_draw(self, peer: Peer) -> None:
         seat = self._acting_seat(peer)
         if seat != self.match.to_move():
-            raise Refused(_("a draw is claimed on your own turn"))
+            raise Refused(Sentence(N_("a draw is claimed on your own turn")))
         if not self.match.can_claim_draw():
-            raise Refused(_("no draw can be claimed in this position"))
+            raise Refused(Sentence(N_("no draw can be claimed in this position")))
         self.match.claim_draw()
 
     def give_to_computer(self, peer: Peer, seat: int, level: int) -> None:
         """The creator hands a seat whose player vanished to a computer; the game goes on."""
         self._creator_only(peer)
         if seat >= len(self.places):
-            raise Refused(_("there is no seat {n}").format(n=seat + 1))
+            raise Refused(Sentence(N_("there is no seat {n}"), n=seat + 1))
         place = self.places[seat]
         if place.computer:
-            raise Refused(_("a computer already plays that seat"))
+            raise Refused(Sentence(N_("a computer already plays that seat")))
         if place.peer is not None:
-            raise Refused(_("{name} is still connected").format(name=place.name))
+            raise Refused(Sentence(N_("{name} is still connected"), name=place.name))
         place.level, place.token = level, None
         self._sync_specs()
         if self.status == WAITING and not self.free_seats():
@@ -411,14 +423,15 @@ class Table:
         info = self.game.info
         if info.chance or info.hidden_information:
             raise Refused(
-                _("{title} has hidden draws, so a move cannot be taken back over the network").format(
-                    title=info.title
+                Sentence(
+                    N_("{title} has hidden draws, so a move cannot be taken back over the network"),
+                    title=Sentence(info.title),
                 )
             )
         if not self.match.can_undo():
-            raise Refused(_("there is nothing to take back"))
+            raise Refused(Sentence(N_("there is nothing to take back")))
         if self.undo_ask is not None:
-            raise Refused(_("an undo is already being asked"))
+            raise Refused(Sentence(N_("an undo is already being asked")))
         others = {s for s, p in enumerate(self.places) if s != seat and not p.computer}
         self.undo_ask = UndoAsk(seat, version, others)
         if not others:
@@ -431,9 +444,11 @@ class Table:
         seat = self.seat_of(peer)
         ask = self.undo_ask
         if ask is None or seat is None or seat not in ask.waiting:
-            raise Refused(_("nobody is waiting for your answer"))
+            raise Refused(Sentence(N_("nobody is waiting for your answer")))
         if not accept:
-            self._cancel_undo(_("{name} declined to take the move back.").format(name=self.places[seat].name))
+            self._cancel_undo(
+                Sentence(N_("{name} declined to take the move back."), name=self.places[seat].name)
+            )
             return
         ask.waiting.discard(seat)
         if not ask.waiting:
@@ -444,10 +459,10 @@ class Table:
         self._stop_thinking()
         self.match.undo()
 
-    def _cancel_undo(self, why: str) -> None:
+    def _cancel_undo(self, why: Sentence) -> None:
         self.undo_ask = None
         for member, _seat in self.members():
-            member.send({"type": "notice", "text": why})
+            member.send({"type": "notice", **reason_fields(why, "text")})
         self.publish()
 
     # ----- chat and records -------------------------------------------------------------------

@@ -1,0 +1,90 @@
+"""Sentences a server sends (refusals, errors, notices) read in each client's own language, and a
+sentence that is not one of ours falls back to the server's words without being run as a format."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ludoteca import i18n
+from ludoteca.core.registry import get_game
+from ludoteca.i18n import N_, Sentence, _
+from ludoteca.net.protocol import reason_fields, said
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    i18n.set_language("en")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_refusal_made_in_english_reads_in_french(english: None) -> None:
+    fields = reason_fields(Sentence(N_("seat {n} is not free; the free seats are: {free}"), n=1, free="2, 3"))
+    assert fields["reason"] == "seat 1 is not free; the free seats are: 2, 3"
+    i18n.set_language("fr")
+    french = said(fields)
+    assert french == _("seat {n} is not free; the free seats are: {free}").format(n=1, free="2, 3")
+    assert french.startswith("la place 1")
+
+
+def test_a_title_inside_a_sentence_is_translated_too(english: None) -> None:
+    title = get_game("connect4").info.title  # (loading the game loads its catalogue)
+    sentence = Sentence(
+        N_("{title} has hidden draws, so a move cannot be taken back over the network"),
+        title=Sentence(title),
+    )
+    fields = reason_fields(sentence)
+    i18n.set_language("fr")
+    template = _("{title} has hidden draws, so a move cannot be taken back over the network")
+    assert said(fields) == template.format(title=_("Connect Four"))
+    assert _("Connect Four") != "Connect Four"
+
+
+def test_a_notice_keeps_its_text_under_its_own_key(english: None) -> None:
+    fields = reason_fields(Sentence(N_("{name} left, so the undo is off."), name="Ann"), "text")
+    assert fields["text"] == "Ann left, so the undo is off."
+    i18n.set_language("fr")
+    assert said(fields, "text") == _("{name} left, so the undo is off.").format(name="Ann")
+
+
+def test_a_plain_reason_is_shown_as_sent() -> None:
+    assert said({"type": "error", "reason": "that move is not legal here"}) == "that move is not legal here"
+    assert said({"type": "error"}) == ""
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "seat {n} is taken",  # not a mapping
+        {"msgid": "seat {n} is taken"},  # no args
+        {"msgid": "seat {n} is taken", "args": {}},  # a field without its value
+        {"msgid": "{n.__class__.__mro__}", "args": {"n": 1}},  # attribute access
+        {"msgid": "{n[0]}", "args": {"n": "x"}},  # indexing
+        {"msgid": "{0}", "args": {}},  # a positional field
+        {"msgid": "{n:>1000000}", "args": {"n": 1}},  # a format spec that would pad a megabyte
+        {"msgid": "{n!r}", "args": {"n": 1}},  # a conversion
+        {"msgid": "an open { brace", "args": {}},
+        {"msgid": "x" * 1001, "args": {}},
+        {"msgid": "{n}", "args": {"n": True}},
+        {"msgid": "{n}", "args": {"n": [1, 2]}},
+        {"msgid": "{n}", "args": {"n": "x" * 1001}},
+        {"msgid": "{n}", "args": {"bad name": 1, "n": 1}},
+        {"msgid": "{n}", "args": {f"a{i}": 1 for i in range(9)} | {"n": 1}},
+        {"msgid": "{n}", "args": {"n": {"msgid": "{m}", "args": {"m": {"msgid": "deep", "args": {}}}}}},
+        {"msgid": "{n}", "args": {"n": 1}, "extra": 1},
+    ],
+)
+def test_a_sentence_that_is_not_ours_falls_back_to_the_servers_words(sentence: Any) -> None:
+    assert said({"type": "refused", "reason": "the server's own words", "sentence": sentence}) == (
+        "the server's own words"
+    )
+
+
+def test_a_sentence_of_fields_and_text_from_a_peer_is_shown() -> None:
+    sentence = {"msgid": "{name} waits at table {id}", "args": {"name": "Ann", "id": 3}}
+    assert said({"type": "notice", "text": "…", "sentence": sentence}, "text") == "Ann waits at table 3"
