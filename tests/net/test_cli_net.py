@@ -87,6 +87,34 @@ def test_play_with_a_remote_seat_hosts_the_game(tmp_path: Path) -> None:
         host.kill()
 
 
+def test_the_rules_refusal_of_a_move_reads_in_the_players_language(tmp_path: Path) -> None:
+    # the host speaks English and the rules refuse on the server; the French client tells why
+    # in French (it reads the move again with the same rules)
+    host = start(["host", "connect4", "--port", "0", "--name", "Ann"], tmp_path / "ann", "4\n4\n4\n4\n")
+    try:
+        port = port_of(host)
+        join = ["join", f"127.0.0.1:{port}", "--name", "Bob"]
+        bob = run_ludoteca(join, tmp_path / "bob", "9\n3\n3\n3\n", LUDOTECA_LANG="fr")
+        finish(host)
+    finally:
+        host.kill()
+    assert "tapez un numéro de colonne de 1 à 7, pas '9'" in bob.stdout, bob.stdout
+    assert "type a column number" not in bob.stdout
+
+
+def test_a_player_whose_input_ends_keeps_the_seat_without_a_traceback(tmp_path: Path) -> None:
+    host = start(["host", "connect4", "--port", "0", "--name", "Ann"], tmp_path / "ann", "4\n")
+    try:
+        port = port_of(host)
+        # Bob's input ends at his first turn (Ctrl-D at a terminal); this crashed with a TypeError
+        bob = run_ludoteca(["join", f"127.0.0.1:{port}", "--name", "Bob"], tmp_path / "bob", "", timeout=60)
+    finally:
+        host.kill()
+    assert bob.returncode == 0, bob.stderr
+    assert "Traceback" not in bob.stderr
+    assert "Input ended; your seat waits for you." in bob.stdout
+
+
 def test_joining_nowhere_says_what_to_check(tmp_path: Path) -> None:
     result = run_ludoteca(["join", "127.0.0.1:1"], tmp_path)
     assert result.returncode == 2

@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ludoteca import __version__
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import _
+from ludoteca.i18n import Sentence, _
 from ludoteca.net import protocol
 
 log = logging.getLogger("ludoteca.net.client")
@@ -39,7 +39,13 @@ RECONNECT_SECONDS = 60.0
 
 
 class NetError(LudotecaError):
-    """The server refused something, or could not be reached; the text says which and why."""
+    """The server refused something, or could not be reached; the text says which and why.
+    `sentence`: the server sent it as a sentence of ours (shown in this player's language), not
+    only as its own text (what the rules said of a move, in the server's language)."""
+
+    def __init__(self, text: str, *, sentence: bool = True) -> None:
+        super().__init__(text)
+        self.sentence = sentence
 
 
 def parse_address(text: str, default_port: int = protocol.DEFAULT_PORT) -> tuple[str, int]:
@@ -256,7 +262,10 @@ class Client:
         except concurrent.futures.TimeoutError:
             raise NetError(_("the server did not answer in time")) from None
         if answer.get("type") in ("error", "refused"):
-            raise NetError(protocol.said(answer) or _("the server refused"))
+            raise NetError(
+                protocol.said(answer) or _("the server refused"),
+                sentence=Sentence.from_wire(answer.get("sentence")) is not None,
+            )
         return answer
 
     def next_message(self, timeout: float | None = 0.0) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ludoteca.core.errors import IllegalMove
+from ludoteca.core.errors import IllegalMove, LudotecaError
 from ludoteca.core.outcome import Outcome
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
@@ -147,15 +147,32 @@ class RemoteMatch(Match):
         if self.to_move() != self.seat:
             raise IllegalMove(self.waiting_for() or _("it is not your turn"))
         text = move if isinstance(move, str) else self.game.format_move(self.state, move)
-        self._ask("move", version=self.version, move=text)
+        self._ask("move", explain=lambda: self._rules_reason(text), version=self.version, move=text)
         return self.state
 
-    def _ask(self, kind: str, **fields: Any) -> dict[str, Any]:
-        """A request whose answer comes after the change it made (so the state is current here)."""
+    def _rules_reason(self, text: str) -> str | None:
+        """Why the rules refuse `text` here, in this player's language, where this side can tell:
+        a notation error always; an illegal move only where the view is the whole state (the rules
+        then judge it here as the server did). None: the server's words stand."""
+        try:
+            move = self.game.parse_move(self.state, text)
+            if not (self.game.info.hidden_information or self.game.info.chance):
+                self.game.play(self.state, move)
+        except LudotecaError as err:
+            return str(err)
+        return None
+
+    def _ask(
+        self, kind: str, *, explain: Callable[[], str | None] | None = None, **fields: Any
+    ) -> dict[str, Any]:
+        """A request whose answer comes after the change it made (so the state is current here).
+        A refusal the server could only send in its own language (the rules') is explained again
+        here by `explain`, when it can, in this player's."""
         try:
             answer = self.client.request(kind, **fields)
         except NetError as err:
-            raise IllegalMove(str(err)) from None
+            reason = explain() if explain is not None and not err.sentence else None
+            raise IllegalMove(reason or str(err)) from None
         self.poll()
         return answer
 

@@ -217,7 +217,8 @@ class NetworkTerminalGame(TerminalGame):
             )
         return False
 
-    def _autosave(self) -> None:
+    def _autosave(self, reason: str) -> None:
+        # nothing to save here: the server keeps the game, and the seat waits for its player
         if self.remote.playing and self.remote.seat is not None:
             self.console.say(
                 _("Input ended; your seat waits for you. Join again the same way to take it back.")
