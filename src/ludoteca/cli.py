@@ -610,7 +610,9 @@ def cmd_bench(argv: list[str]) -> int:
 
             status |= int(bench_net(rest))
         else:
-            status |= int(benches[key].command("bench")(rest, _context()))
+            bench = benches[key].command("bench")
+            assert bench is not None  # `benches` lists the games that offer one
+            status |= int(bench(rest, _context()))
     return status
 
 

@@ -43,9 +43,9 @@ class Menu:
             answer = self.console.ask(_("Your choice (Enter to go back): ")).strip().lower()
             if answer in ("", "0", "q", "b", "back"):
                 return None
-            number = read_int_or_none(answer, 1, len(items))
-            if number is not None:
-                return number - 1
+            chosen = read_int_or_none(answer, 1, len(items))
+            if chosen is not None:
+                return chosen - 1
             say(_("Please type a number from 1 to {n}.").format(n=len(items)))
 
     def entries(self) -> tuple[str, list[tuple[str, Any]]]:
