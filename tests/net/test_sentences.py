@@ -11,7 +11,8 @@ import pytest
 from ludoteca import i18n
 from ludoteca.core.registry import get_game
 from ludoteca.i18n import N_, Sentence, _
-from ludoteca.net.protocol import reason_fields, said
+from ludoteca.net.protocol import reason_fields, said, seat_name
+from ludoteca.net.table import Place, default_computer_name
 
 
 @pytest.fixture
@@ -88,3 +89,24 @@ def test_a_sentence_that_is_not_ours_falls_back_to_the_servers_words(sentence: A
 def test_a_sentence_of_fields_and_text_from_a_peer_is_shown() -> None:
     sentence = {"msgid": "{name} waits at table {id}", "args": {"name": "Ann", "id": 3}}
     assert said({"type": "notice", "text": "…", "sentence": sentence}, "text") == "Ann waits at table 3"
+
+
+def test_a_computer_named_by_default_is_named_in_each_clients_language(english: None) -> None:
+    place = Place(default_computer_name(3), 3)
+    named = Place("Deep Thought", 3)
+    person = Place("Computer 3")  # a person may call themselves that: theirs to keep
+    assert place.default_name and not named.default_name and not person.default_name
+    places = (place, named, person)
+    seats = [{"name": p.name, "default_name": p.default_name, "level": p.level} for p in places]
+    sentence = reason_fields(Sentence(N_("it is not your turn; it is {name}'s"), name=place.spoken_name()))
+    i18n.set_language("fr")
+    computer = _("Computer {level}").format(level=3)
+    assert computer != "Computer 3"
+    assert [seat_name(seat) for seat in seats] == [computer, "Deep Thought", "Computer 3"]
+    assert computer in said(sentence)
+
+
+@pytest.mark.parametrize("level", [True, "3", None, 3.5])
+def test_a_default_name_with_an_odd_level_keeps_the_servers_name(level: Any) -> None:
+    seat = {"name": "Computer 3", "default_name": True, "kind": "computer", "level": level}
+    assert seat_name(seat) == "Computer 3"

@@ -131,6 +131,8 @@ def test_the_creator_starts_with_computers_and_gives_a_vanished_seat_to_one(club
     assert ann.ask({"type": "start", "level": 1})["type"] == "ok"
     state = play_until(ann, lambda m: m["status"] == "playing")
     assert state["seats"][1]["kind"] == "computer"
+    # named by default: each client names it in its own language (`protocol.seat_name`)
+    assert state["seats"][1]["default_name"] is True and state["seats"][0]["default_name"] is False
     ann.ask({"type": "move", "version": state["version"], "move": "4"})
     # the computer (on the server) answers by itself
     assert len(play_until(ann, lambda m: len(m["moves"]) == 2)["moves"]) == 2

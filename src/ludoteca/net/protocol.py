@@ -238,3 +238,12 @@ def said(message: Mapping[str, Any], key: str = "reason") -> str:
     if shown is not None:
         return shown
     return str(message.get(key) or "")
+
+
+def seat_name(seat: Mapping[str, Any]) -> str:
+    """A seat's name as a seat list gives it: a computer's default name ("Computer 3") in this
+    player's language, any other as its player chose it."""
+    level = seat.get("level")
+    if seat.get("default_name") is True and isinstance(level, int) and not isinstance(level, bool):
+        return _("Computer {level}").format(level=level)
+    return str(seat.get("name") or "")

@@ -105,7 +105,7 @@ class RemoteMatch(Match):
         return False  # a computer at the table plays on the server
 
     def place_name(self, seat: int) -> str:
-        name = str(self.places[seat].get("name") or "") if seat < len(self.places) else ""
+        name = protocol.seat_name(self.places[seat]) if seat < len(self.places) else ""
         return name or self.game.seat_name(self.state, seat)
 
     def waiting_for(self) -> str | None:
@@ -326,7 +326,7 @@ class RemoteMatch(Match):
         self._server_to_move = message.get("to_move")
         self.undo_asked_by = (message.get("undo") or {}).get("by")
         self.seats = tuple(
-            SeatSpec("human" if s == self.seat else "remote", None, str(p.get("name") or "") or None)
+            SeatSpec("human" if s == self.seat else "remote", None, protocol.seat_name(p) or None)
             for s, p in enumerate(self.places)
         )
         self._set_outcome(message, view)

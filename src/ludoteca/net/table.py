@@ -77,6 +77,12 @@ class TableHost(Protocol):
         """A monotonic time in seconds."""
 
 
+def default_computer_name(level: int | None) -> str:
+    """What a computer's seat is called when nobody named it ("Computer 3"), in the server's
+    language; the seat lists say it is the default, so clients name it in their own."""
+    return _("Computer {level}").format(level=level)
+
+
 def digest(token: str) -> str:
     """What the server keeps of a seat token: a leaked store gives nobody a seat."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -98,6 +104,17 @@ class Place:
     @property
     def taken(self) -> bool:
         return self.computer or self.token is not None
+
+    @property
+    def default_name(self) -> bool:
+        return self.computer and self.name == default_computer_name(self.level)
+
+    def spoken_name(self) -> str | Sentence:
+        """The name for a sentence: a computer's default one as a sentence of its own, so that
+        each reader has it in their language."""
+        if self.default_name:
+            return Sentence(N_("Computer {level}"), level=self.level or 0)
+        return self.name
 
     def spec(self) -> SeatSpec:
         if self.computer:
@@ -172,7 +189,7 @@ class Table:
         ]
         for place in places:
             if place.computer and not place.name:
-                place.name = _("Computer {level}").format(level=place.level)
+                place.name = default_computer_name(place.level)
         if all(p.computer for p in places):
             raise OptionError(_("a network table needs at least one seat for a person"))
         match = Match(
@@ -331,7 +348,7 @@ class Table:
         for place in self.places:
             if not place.taken:
                 place.level = level
-                place.name = place.name or _("Computer {level}").format(level=level)
+                place.name = place.name or default_computer_name(level)
         self._sync_specs()
         self._begin()
         self.publish()
@@ -373,7 +390,7 @@ class Table:
         self._check_version(version)
         to_move = self.match.to_move()
         if seat != to_move:
-            name = self.places[to_move].name if to_move is not None else ""
+            name = self.places[to_move].spoken_name() if to_move is not None else ""
             raise Refused(Sentence(N_("it is not your turn; it is {name}'s"), name=name))
         try:
             self.match.play(text)
@@ -514,6 +531,7 @@ class Table:
         return [
             {
                 "name": p.name,
+                "default_name": p.default_name,
                 "kind": "computer" if p.computer else "person",
                 "level": p.level,
                 "taken": p.taken,

@@ -17,6 +17,7 @@ from ludoteca.i18n import N_, _
 from ludoteca.kits.terminal.console import Console
 from ludoteca.match import events
 from ludoteca.match.events import Event
+from ludoteca.net import protocol
 from ludoteca.net.remote import HIDDEN_MOVE, RemoteMatch
 from ludoteca.shells import session
 from ludoteca.shells.network import forget_seat
@@ -272,7 +273,7 @@ def choose_table(tables: list[dict[str, Any]], console: Console) -> tuple[str, b
     for number, table in enumerate(tables, start=1):
         seats = table.get("seats") or []
         free = sum(1 for s in seats if not s.get("taken"))
-        names = ", ".join(s.get("name") or "—" for s in seats)
+        names = ", ".join(protocol.seat_name(s) or "—" for s in seats)
         free_text = _("{n} free").format(n=free)
         say(f"  {number}. {table.get('title')} [{table.get('status')}] {names}  ({free_text})")
     while True:

@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
+from ludoteca.net import protocol
 from ludoteca.net.client import Client
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import join_game, recent_hosts
@@ -386,7 +387,8 @@ class NetworkScreen(Screen):
             draw.block(surface, (fonts.body_bold, fonts.small_bold), title, c.text, heading, 0, middle=True)
             count = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
             x = draw.text(surface, small, count, c.text, (rect.left, top + line)).right
-            names = ", ".join(str(seat["name"]) for seat in seats if seat.get("taken") and seat.get("name"))
+            taken = [protocol.seat_name(seat) for seat in seats if seat.get("taken")]
+            names = ", ".join(name for name in taken if name)
             room = rect.right - x - small.size(" · ")[0]
             if names and room >= small.size("Wi…")[0]:  # too little room: the count alone
                 shown = " · " + draw.ellipsize(small, names, room, may_cut=True)
