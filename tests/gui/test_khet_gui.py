@@ -366,3 +366,24 @@ def test_the_computer_claims_a_draw_in_a_dialog(driver: Driver, monkeypatch: Any
     driver.until(lambda: isinstance(driver.screen, EndScreen))
     end = driver.screen
     assert isinstance(end, EndScreen) and end.match.termination == "draw claim"
+
+
+def test_setups_that_do_not_fit_are_paged_with_the_arrows(driver: Driver) -> None:
+    store = driver.app.store
+    for n in range(12):
+        store.save_setup("khet", f"Mine {n}", "S:K:e1 S:X:j1:N S:P:e3:NE R:K:f8 R:X:a8:S R:P:f6:SW")
+    options = open_options(driver, "khet")
+    setups = options.pictures["setup"]
+    assert setups.page == 0 and set(setups.arrows) == {-1, 1}
+    first = [picture.value for picture, _widget in setups.cards]
+    assert len(first) < len(setups.pictures)
+    # these arrows did nothing: their action was set after the button was made, where pygame_gui
+    # no longer looks
+    driver.press(setups.arrows[1])
+    setups = options.pictures["setup"]
+    assert setups.page == 1
+    assert [picture.value for picture, _widget in setups.cards] != first
+    driver.frames(1)
+    driver.shot("khet-options-page-2")
+    driver.press(setups.arrows[-1])
+    assert options.pictures["setup"].page == 0

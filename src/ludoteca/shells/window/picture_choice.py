@@ -50,13 +50,13 @@ class PictureChoice:
         left = rect.left
         self.arrows: dict[int, UIButton] = {}
         if pages > 1:
-            back = UIButton(pygame.Rect(rect.left, rect.top, arrow_w, card_h), "‹", manager)
-            ahead = UIButton(pygame.Rect(rect.right - arrow_w, rect.top, arrow_w, card_h), "›", manager)
-            for step, widget in ((-1, back), (1, ahead)):
+            for step, label, x in ((-1, "‹", rect.left), (1, "›", rect.right - arrow_w)):
                 target = self.page + step
-                if 0 <= target < pages and on_page is not None:
-                    widget.command = deferred(app, self._pager(on_page, target))
-                else:
+                usable = 0 <= target < pages and on_page is not None
+                # the action goes in with the button: pygame_gui binds `command` when it makes one
+                action = deferred(app, self._pager(on_page, target)) if usable and on_page else None
+                widget = UIButton(pygame.Rect(x, rect.top, arrow_w, card_h), label, manager, command=action)
+                if action is None:
                     widget.disable()
                 self.arrows[step] = widget
             left += arrow_w + gap
