@@ -32,7 +32,8 @@ def run_gui(store: Store | None = None, match: Match | None = None, slot: SaveSl
 
     from ludoteca.core.errors import LudotecaError
     from ludoteca.i18n import _
-    from ludoteca.shells.window.app import App, Screen
+    from ludoteca.kits.window.page import Page
+    from ludoteca.shells.window.app import App
     from ludoteca.shells.window.boards import has_board
 
     if match is not None and not has_board(match.game):
@@ -43,7 +44,7 @@ def run_gui(store: Store | None = None, match: Match | None = None, slot: SaveSl
         )
     from ludoteca.shells.window.routes import ROUTES
 
-    def first(app: App) -> Screen:
+    def first(app: App) -> Page:
         return ROUTES["play"](app, match, slot) if match is not None else ROUTES["menu"](app)
 
     try:

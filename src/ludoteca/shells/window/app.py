@@ -101,16 +101,13 @@ class App:
         manager = pygame_gui.UIManager(self.size, gui_theme(self.theme), enable_live_theme_updates=False)
         # the sizes the rules' headings and emphasis use in text boxes
         sizes = self.theme.sizes
-        manager.preload_fonts(
-            [
-                *(
-                    {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
-                    # (the theme's bold sizes are loaded already)
-                    for points in sorted(set(heading_points(sizes.body)) - {sizes.body, sizes.title})
-                ),
-                {"name": "noto_sans", "point_size": sizes.body, "style": "italic", "antialiased": "1"},
-            ]
-        )
+        fonts: list[dict[str, str | int | float]] = [
+            {"name": "noto_sans", "point_size": points, "style": "bold", "antialiased": "1"}
+            # (the theme's bold sizes are loaded already)
+            for points in sorted(set(heading_points(sizes.body)) - {sizes.body, sizes.title})
+        ]
+        fonts.append({"name": "noto_sans", "point_size": sizes.body, "style": "italic", "antialiased": "1"})
+        manager.preload_fonts(fonts)
         return manager
 
     def _fitted_theme(self) -> Theme:

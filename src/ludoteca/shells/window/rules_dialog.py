@@ -9,9 +9,8 @@ from pygame_gui.elements import UITextBox
 
 from ludoteca.core.game import Game
 from ludoteca.i18n import _
-from ludoteca.shells.window.app import App
 from ludoteca.shells.window.markdown import to_html
-from ludoteca.shells.window.widgets import Choice, Dialog, button, button_width
+from ludoteca.shells.window.widgets import App, Choice, Dialog, button, button_width
 
 
 class RulesDialog(Dialog):

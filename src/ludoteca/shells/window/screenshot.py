@@ -116,7 +116,8 @@ def render(args: argparse.Namespace, game: Any) -> Path:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from ludoteca.shells.window.app import App, Screen
+    from ludoteca.kits.window.page import Page
+    from ludoteca.shells.window.app import App
     from ludoteca.shells.window.boards import has_board
     from ludoteca.shells.window.routes import ROUTES
     from ludoteca.store import Store
@@ -131,7 +132,7 @@ def render(args: argparse.Namespace, game: Any) -> Path:
             )
         )
 
-    def first(app: App) -> Screen:
+    def first(app: App) -> Page:
         if match is None:
             return ROUTES["choose" if args.target == "games" else args.target](app)
         if match.over:

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="no-untyped-call"
 """A new game's options (generated from the game's OptionSpecs) and its players."""
 
 from __future__ import annotations

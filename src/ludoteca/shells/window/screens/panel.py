@@ -10,6 +10,7 @@ import pygame
 
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
+from ludoteca.kits.window.board import GameBoard
 from ludoteca.match import Match
 from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App
@@ -190,6 +191,7 @@ def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
 class HasMatch(Protocol):
     app: App
     match: Match
+    board: GameBoard
 
 
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:

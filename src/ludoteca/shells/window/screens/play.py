@@ -152,7 +152,8 @@ class PlayScreen(Screen):
                 self.depth = event.info.depth
         elif event.kind == events.THOUGHT:
             if event.purpose == events.FOR_HINT and event.thinker is self.hint_thinker:
-                self._hint_ready(event.thinker)
+                if event.thinker is not None:
+                    self._hint_ready(event.thinker)
             elif event.purpose == events.FOR_MOVE and event.thinker is self.thinker:
                 self.ready, self.thinker = event.thinker, None
 
