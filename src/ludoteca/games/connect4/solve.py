@@ -26,8 +26,7 @@ from pathlib import Path
 
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.connect4 import book
-from ludoteca.games.connect4.bitboard import WIDTH
-from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, win_score
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
 from ludoteca.i18n import _, os_reason
 
 
@@ -114,7 +113,7 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     started = time.perf_counter()
     try:
         found = answer(position, weak, seconds, solver, strategy=not show_all)
-        scores = _column_scores(position, solver, seconds) if show_all else {}
+        scores = solver.analyse(position, seconds, known=_known_score) if show_all else {}
     except SolverTimeout:
         print(_("Not solved within {s:g} s.").format(s=seconds), file=sys.stderr)
         return 1
@@ -137,26 +136,10 @@ def solve_one(text: str, show_all: bool, weak: bool, seconds: float | None) -> i
     return 0
 
 
-def _column_scores(position: Position, solver: Solver, seconds: float | None = None) -> dict[int, int]:
-    """Every open column's exact score: from the book's scores where it has the position reached,
-    by the solver elsewhere."""
-    table = book.shipped_scores()
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    scores = {}
-    for column in range(WIDTH):
-        if not position.can_play(column):
-            continue
-        if position.wins_with(column):
-            scores[column] = win_score(position.played)
-            continue
-        child = position.play(column)
-        known = table.get(child.current, child.mask)
-        if known is not None:
-            scores[column] = -known[0]
-        else:
-            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            scores[column] = -solver.solve(child, seconds=left)
-    return scores
+def _known_score(position: Position) -> int | None:
+    """A position's exact score from the book's table, or None where it has none."""
+    known = book.shipped_scores().get(position.current, position.mask)
+    return None if known is None else known[0]
 
 
 def _print_columns(scores: dict[int, int]) -> None:

@@ -240,8 +240,10 @@ class Solver:
         seconds: float | None = None,
         cancel: Event | None = None,
         nodes: int | None = None,
+        known: Callable[[Position], int | None] | None = None,
     ) -> dict[int, int]:
-        """The exact score of every open column (for the side to move)."""
+        """The exact score of every open column (for the side to move); `known` gives the exact
+        score of a position reached where a table has it (None: search it)."""
         self._start(seconds, cancel, nodes)
         scores: dict[int, int] = {}
         for column in range(WIDTH):
@@ -249,8 +251,10 @@ class Solver:
                 continue
             if position.wins_with(column):
                 scores[column] = win_score(position.played)
-            else:
-                scores[column] = -self._solve(position.play(column))
+                continue
+            child = position.play(column)
+            score = known(child) if known is not None else None
+            scores[column] = -(score if score is not None else self._solve(child))
         return scores
 
     def _start(self, seconds: float | None, cancel: Event | None, nodes: int | None = None) -> None:
