@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ludoteca import __version__
 from ludoteca.core.errors import LudotecaError
-from ludoteca.i18n import Sentence, _
+from ludoteca.i18n import _
 from ludoteca.net import protocol
 
 log = logging.getLogger("ludoteca.net.client")
@@ -262,10 +262,11 @@ class Client:
         except concurrent.futures.TimeoutError:
             raise NetError(_("the server did not answer in time")) from None
         if answer.get("type") in ("error", "refused"):
-            raise NetError(
-                protocol.said(answer) or _("the server refused"),
-                sentence=Sentence.from_wire(answer.get("sentence")) is not None,
-            )
+            shown = protocol.sentence_shown(answer)
+            if shown is not None:
+                raise NetError(shown)
+            # only the server's own words: what the rules said of a move, say
+            raise NetError(str(answer.get("reason") or _("the server refused")), sentence=False)
         return answer
 
     def next_message(self, timeout: float | None = 0.0) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.i18n import Sentence, _
+from ludoteca.i18n import N_, Sentence, _
 
 #: bump when a message changes meaning; a client and a server must speak the same one
 PROTOCOL_VERSION = 1
@@ -230,14 +230,24 @@ def reason_fields(reason: str | Sentence, key: str = "reason") -> dict[str, Any]
     return fields
 
 
+def sentence_shown(message: Mapping[str, Any]) -> str | None:
+    """A refusal's, an error's or a notice's `sentence` in this player's language, or None when
+    it has none that can be shown here."""
+    sentence = Sentence.from_wire(message.get("sentence"))
+    return sentence.shown() if sentence is not None else None
+
+
 def said(message: Mapping[str, Any], key: str = "reason") -> str:
     """What a refusal, an error or a notice says, in this player's language where its `sentence`
     can be shown here, else as the server wrote it under `key`."""
-    sentence = Sentence.from_wire(message.get("sentence"))
-    shown = sentence.shown() if sentence is not None else None
-    if shown is not None:
-        return shown
-    return str(message.get(key) or "")
+    shown = sentence_shown(message)
+    return shown if shown is not None else str(message.get(key) or "")
+
+
+def computer_name(level: int) -> Sentence:
+    """What a computer's seat is called when nobody named it ("Computer 3"): the server writes it
+    in its language, each client in its own."""
+    return Sentence(N_("Computer {level}"), level=level)
 
 
 def seat_name(seat: Mapping[str, Any]) -> str:
@@ -245,5 +255,5 @@ def seat_name(seat: Mapping[str, Any]) -> str:
     player's language, any other as its player chose it."""
     level = seat.get("level")
     if seat.get("default_name") is True and isinstance(level, int) and not isinstance(level, bool):
-        return _("Computer {level}").format(level=level)
+        return str(computer_name(level))
     return str(seat.get("name") or "")

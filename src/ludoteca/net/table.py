@@ -34,7 +34,7 @@ from ludoteca.match.events import Event
 from ludoteca.match.summary import result_fields
 from ludoteca.net.clock import Clock, ClockSettings
 from ludoteca.net.codec import encode
-from ludoteca.net.protocol import reason_fields
+from ludoteca.net.protocol import computer_name, reason_fields
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
@@ -80,7 +80,7 @@ class TableHost(Protocol):
 def default_computer_name(level: int | None) -> str:
     """What a computer's seat is called when nobody named it ("Computer 3"), in the server's
     language; the seat lists say it is the default, so clients name it in their own."""
-    return _("Computer {level}").format(level=level)
+    return str(computer_name(level or 0))
 
 
 def digest(token: str) -> str:
@@ -113,7 +113,7 @@ class Place:
         """The name for a sentence: a computer's default one as a sentence of its own, so that
         each reader has it in their language."""
         if self.default_name:
-            return Sentence(N_("Computer {level}"), level=self.level or 0)
+            return computer_name(self.level or 0)
         return self.name
 
     def spec(self) -> SeatSpec:
