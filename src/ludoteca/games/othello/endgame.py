@@ -73,7 +73,6 @@ TT_EMPTIES: Final = 8
 INF: Final = 65
 
 
-
 #: the kernel's lanes (`kernel.py`): solves share lane 0, from any thread at once; a solve that
 #: counts positions (a budget that must stop at the same place in every run) takes lane 1, from an
 #: empty table, so that nothing else adds to its count or its table. Such solves take it in turn.

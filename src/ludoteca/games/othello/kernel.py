@@ -274,15 +274,16 @@ def nodes(lane: cython.int = 0) -> cython.longlong:
     return count
 
 
-@cython.ccall
-def clear_nodes() -> cython.int:
+@cython.cfunc
+def _zero_counts() -> cython.int:
+    """Every lane's count at 0: C starts its arrays so, plain Python's start as None."""
     lane: cython.int
     for lane in range(LANES):
         _nodes[lane] = 0
     return 0
 
 
-clear_nodes()
+_zero_counts()
 
 
 @cython.cfunc
@@ -462,13 +463,22 @@ def _entry(p: cython.ulonglong, o: cython.ulonglong, slot: cython.int) -> cython
     return 0
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _move_of(data: cython.ulonglong) -> cython.int:
+    """The best move of a packed entry (-1: none), as `_exact` packs it."""
+    return cython.cast(cython.int, (data >> 16) & 0xFF) - 1
+
+
 @cython.ccall
 def table_move(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int = 0) -> cython.int:
     """The best move the exact search remembers for the position, or -1 (for reading lines)."""
     data: cython.ulonglong = _entry(p, o, _slot(p, o, lane))
     if not data:
         return -1
-    return cython.cast(cython.int, (data >> 16) & 0xFF) - 1
+    return _move_of(data)
 
 
 @cython.ccall
@@ -548,7 +558,7 @@ def _exact(
                 return upper
             alpha = max(alpha, lower)
             beta = min(beta, upper)
-            remembered = cython.cast(cython.int, (data >> 16) & 0xFF) - 1
+            remembered = _move_of(data)
     original_alpha: cython.int = alpha
     original_beta: cython.int = beta
     keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]

@@ -16,6 +16,7 @@ from ludoteca.core.errors import NotationError
 from ludoteca.games.othello.bitboard import legal_moves, square_name
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, usable_threads
 from ludoteca.games.othello.game import BLACK, parse_position_text
+from ludoteca.games.othello.players import LEVEL_SETTINGS
 from ludoteca.games.othello.search import final_score
 from ludoteca.i18n import _
 
@@ -53,7 +54,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         return 0
     deadline = None if args.seconds is None else time.perf_counter() + args.seconds
     # the threads level 5 solves with: the same proof, sooner where there are two processors
-    solver = EndgameSolver(deadline, threads=usable_threads(2))
+    solver = EndgameSolver(deadline, threads=usable_threads(LEVEL_SETTINGS[5].solve_threads))
     started = time.perf_counter()
     try:
         if args.first:
