@@ -8,7 +8,6 @@ import importlib
 import itertools
 import logging
 import os
-import random
 import sys
 import time
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import MAX_RECORD_BYTES
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
+from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.core.text import (
     MAX_THINK_SECONDS,
@@ -32,6 +32,7 @@ from ludoteca.core.text import (
 )
 from ludoteca.core.think import read_think
 from ludoteca.i18n import N_, _, ngettext, os_reason, set_language
+from ludoteca.net.protocol import MAX_SEATS
 from ludoteca.shells import listings
 from ludoteca.shells.options import add_option_flags, argument_type, flag, given_options
 
@@ -177,7 +178,7 @@ def cmd_play(argv: list[str]) -> int:
             raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(game_keys())))
         options = game.options(given_options(game, args))
         seats = parse_seats(args.players) if args.players else _default_seats(game)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        seed = args.seed if args.seed is not None else fresh_seed()
         match = session.new_match(game, options, seats, seed, store, think=args.think)
     if args.ui == "gui" and _window_possible():
         from ludoteca.shells.window import run_gui
@@ -200,10 +201,14 @@ def _player_name(given: str | None, store: Any) -> str:
 
 
 def _listen_flags(parser: argparse.ArgumentParser) -> None:
+    from ludoteca.net.addresses import read_port
     from ludoteca.net.protocol import DEFAULT_PORT
 
     parser.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=_("port to listen on (0: any free port)")
+        "--port",
+        type=argument_type(lambda text: read_port(text, listening=True)),
+        default=DEFAULT_PORT,
+        help=_("port to listen on (0: any free port)"),
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
@@ -227,7 +232,9 @@ def cmd_host(argv: list[str]) -> int:
         "--seats", "--players", dest="seats", help=_("seats: human (you), remote (a friend), computer:LEVEL")
     )
     parser.add_argument("--name", help=_("your name at the table"))
-    parser.add_argument("--seed", type=int, help=_("seed for chance (tile bags, spawns, decks)"))
+    parser.add_argument(
+        "--seed", type=argument_type(read_seed), help=_("seed for chance (tile bags, spawns, decks)")
+    )
     _think_flag(parser)
     parser.add_argument("--clock", help=_("a clock for each player: MINUTES or MINUTES+SECONDS (e.g. 10+5)"))
     parser.add_argument(
@@ -277,7 +284,12 @@ def cmd_join(argv: list[str]) -> int:
     parser.add_argument("address", metavar="HOST[:PORT]")
     parser.add_argument("--name", help=_("your name at the table"))
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--seat", type=int, help=_("the seat to take (1, 2…)"))
+    # read as every number a person types is, so "٣" is not seat 3
+    which.add_argument(
+        "--seat",
+        type=argument_type(lambda text: read_int(text, _("the seat"), low=1, high=MAX_SEATS)),
+        help=_("the seat to take (1, 2…)"),
+    )
     which.add_argument("--watch", action="store_true", help=_("watch instead of playing"))
     parser.add_argument("--table", help=_("at a club server: the table to join"))
     parser.add_argument("--open", metavar="GAME", help=_("at a club server: open a new table for GAME"))
@@ -313,6 +325,15 @@ def cmd_join(argv: list[str]) -> int:
     return play_networked(match, store)
 
 
+def _say_server_trouble() -> None:
+    """A server's operator sees what goes wrong (a store that cannot be written, tables another
+    server took) on its console, not only in the log file."""
+    console = logging.StreamHandler(sys.stderr)
+    console.setLevel(logging.WARNING)
+    console.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    logging.getLogger("ludoteca.net.server").addHandler(console)
+
+
 def cmd_serve(argv: list[str]) -> int:
     """`ludoteca serve`: a club server whose lobby lists tables players open, join and watch."""
     import asyncio
@@ -327,6 +348,7 @@ def cmd_serve(argv: list[str]) -> int:
     bind = "0.0.0.0" if args.lan else args.bind
     store = _open_store()
     server = Server(store, CLUB, think=args.think)
+    _say_server_trouble()
 
     async def run() -> None:
         await server.start(bind, args.port)
@@ -334,6 +356,17 @@ def cmd_serve(argv: list[str]) -> int:
         print(_("Club server listening on {bind}:{port}.").format(bind=bind, port=server.port), flush=True)
         if resumed:
             print(_("{n} unfinished tables reopened.").format(n=len(resumed)), flush=True)
+        if server.kept_elsewhere:
+            print(
+                ngettext(
+                    "{n} unfinished table of this data folder is run by another server, which keeps it; "
+                    "this server leaves it alone.",
+                    "{n} unfinished tables of this data folder are run by another server, which keeps them; "
+                    "this server leaves them alone.",
+                    server.kept_elsewhere,
+                ).format(n=server.kept_elsewhere),
+                flush=True,
+            )
         for address in addresses_to_share(bind):
             print(f"    ludoteca join {address}:{server.port}", flush=True)
         try:

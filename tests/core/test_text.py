@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 
 import pytest
 from hypothesis import given
@@ -17,6 +18,8 @@ from ludoteca.core.text import (
     MAX_THINK_SECONDS,
     NumberError,
     clean_line,
+    printable,
+    printable_lines,
     read_int,
     read_seconds,
     read_seed,
@@ -62,11 +65,16 @@ def test_any_text_is_a_number_or_a_number_error(text: str) -> None:
     assert set(text.strip()) <= set("+-0123456789") and int(text.strip()) == value
 
 
-def test_seeds_have_at_most_19_digits_which_fit_64_bits() -> None:
-    assert read_seed("9" * 19) == 10**19 - 1 < 2**64
+def test_a_seed_is_any_number_of_64_bits_as_the_program_draws_them() -> None:
+    assert read_seed("18446744073709551615") == 2**64 - 1  # 20 digits: the largest 64-bit seed
+    assert read_seed("9" * 19) == 10**19 - 1
     assert read_seed("-12") == -12
-    with pytest.raises(NumberError, match="the seed is too long: at most 19 digits"):
-        read_seed("1" * 20)
+    with pytest.raises(
+        NumberError, match="the seed must be from -18446744073709551615 to 18446744073709551615"
+    ):
+        read_seed("18446744073709551616")
+    with pytest.raises(NumberError, match="the seed is too long: at most 20 digits"):
+        read_seed("1" * 21)
 
 
 @pytest.mark.parametrize("text", ["inf", "-inf", "nan", "1e308", "-1", "-0.5", "601", "1" * 400, "²", ""])
@@ -91,10 +99,33 @@ def test_clean_line_removes_escapes_breaks_and_direction_overrides() -> None:
     assert clean_line("Zoë 李 👩‍👩‍👧") == "Zoë 李 👩‍👩‍👧"  # letters and joined emoji stay
 
 
+#: what issue 23 found reaching other players' terminals: C1 controls (CSI, OSC, NEL), DEL, a
+#: right-to-left override and isolate, zero-width characters, a byte-order mark, a line separator,
+#: a lone surrogate, a private-use and an unassigned code point
+INVISIBLE = "\u009b\u009d\u0085\x7f\u202e\u2066\u200b\u200c\u2060\ufeff\u2028\ud800\ue000\u0378\u00ad"
+
+
+def test_printable_leaves_nothing_a_terminal_would_act_on_or_hide() -> None:
+    assert printable("Mal" + INVISIBLE + "lory") == "Mal" + " " * 5 + "lory"
+    assert clean_line(f" {INVISIBLE}Ann{INVISIBLE} ") == "Ann"
+    for script in ["Zoé", "Ørjan", "Анна", "李雷", "محمد", "Đặng", "नमस्ते", "Kofi 🙂", "👍🏽", "🏳️‍🌈"]:
+        assert printable(script) == script
+    # a joiner stays only between two emoji, where a family or a flag needs it
+    assert printable("a\u200db 🙂\u200d") == "ab 🙂"
+    # several lines: each cleaned, the breaks kept
+    assert printable_lines('[Name "A\u202en"]\r\n1. 4\x1b[2J\n') == '[Name "An"] \n1. 4 [2J\n'
+
+
+def _hidden(char: str) -> bool:
+    return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
 @given(st.text())
 def test_clean_line_never_leaves_a_control_or_override(text: str) -> None:
     cleaned = clean_line(text)
     assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in BIDI_CONTROLS for c in cleaned)
+    # nothing invisible either, but the joiners of emoji
+    assert not any(_hidden(c) for c in cleaned.replace("\u200d", ""))
     assert clean_line(cleaned) == cleaned
 
 

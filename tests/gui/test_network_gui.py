@@ -152,6 +152,21 @@ def test_a_game_not_yet_in_the_window_says_where_to_play_it(
     assert "ludoteca join 127.0.0.1" in screen.status and isinstance(driver.screen, NetworkScreen)
 
 
+def test_a_bad_address_is_answered_with_a_sentence_not_a_python_error(driver: Driver) -> None:
+    screen = network_screen(driver)
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text("Ann")
+    for address, sentence in [
+        ("a[b", "'a[b' is not an address"),
+        ("127.0.0.1:²", "the port must be a whole number written with the digits 0 to 9, not '²'"),
+    ]:
+        screen.address_entry.set_text(address)
+        driver.press(screen.buttons["join"])
+        driver.until(lambda: screen._pending is None and screen.error)
+        assert sentence in screen.status and "Could not connect" not in screen.status, screen.status
+        screen.status, screen.error = "", False
+
+
 def test_a_clubs_lobby_lists_its_tables(driver: Driver) -> None:
     club = Running(CLUB).start()
     try:

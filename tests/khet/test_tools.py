@@ -51,6 +51,15 @@ def test_create_list_show_and_play_a_user_setup(store: Store, tmp_path: Path) ->
     assert setups_khet.position_for(GAME.options({"setup": "dynasty"}), store) is None
 
 
+def test_saying_a_setup_was_saved_names_its_edition_once(store: Store, tmp_path: Path) -> None:
+    horus = tmp_path / "horus.txt"
+    horus.write_text(GAME.position_text(start("horus")).replace(" turn:S", "") + "\n")
+    code, out = run(store, "create", "Sunrise", "--from", str(horus))
+    assert code == 0 and out == "Saved the setup 'Sunrise' for the Eye of Horus edition.\n"
+    code, out = run(store, "create", "Fortress", "--from", str(_classic_file(tmp_path)))
+    assert code == 0 and out == "Saved the setup 'Fortress' for Khet 2.0.\n"
+
+
 def test_invalid_setups_are_refused_with_the_reasons(
     store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -88,7 +97,7 @@ def test_export_then_import_round_trips(store: Store, tmp_path: Path) -> None:
     exported = target.read_text()
     assert exported.startswith("# Khet setup: classic-horus") and "S:E:e4:/" in exported
     code, out = run(store, "import", str(target), "--name", "horus copy")
-    assert code == 0 and "Eye of Horus" in out
+    assert code == 0 and out == "Imported the setup 'horus copy' for the Eye of Horus edition.\n"
     options = GAME.options({"variant": "horus", "setup": "horus copy"})
     text = setups_khet.position_for(options, store)
     assert text is not None

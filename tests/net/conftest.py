@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -123,3 +128,25 @@ def play_until(raw: Raw, predicate: Any, timeout: float = 5) -> dict[str, Any]:
         message = raw.next("state", timeout)
         if predicate(message):
             return message
+
+
+def serve(home: Path, port: int = 0, file_limit: int | None = None) -> tuple[subprocess.Popen[str], int]:
+    """`ludoteca serve` on `home`, optionally under a file-size limit (as `ulimit -f`)."""
+
+    def limit() -> None:
+        if file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+
+    environment = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1", "LANG": "C"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ludoteca", "serve", "--port", str(port)],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert "listening" in line, line + (process.stderr.read() if process.stderr else "")
+    return process, int(line.rsplit(":", 1)[1].strip(" .\n"))

@@ -120,7 +120,7 @@ def test_joining_nowhere_says_what_to_check(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "could not reach a Ludoteca server at 127.0.0.1:1" in result.stderr
     bad = run_ludoteca(["join", "host:99999"], tmp_path)
-    assert "is not a port number" in bad.stderr
+    assert "the port must be from 1 to 65535, not 99999" in bad.stderr
 
 
 def test_the_network_benchmark_runs_bounded_on_loopback(tmp_path: Path) -> None:

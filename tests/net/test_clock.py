@@ -4,10 +4,12 @@ player who vanished unless the table says otherwise, and a fallen flag ends the 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
 
+from ludoteca.ai.worker import MoveJob
 from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
@@ -40,6 +42,17 @@ class FakeHost:
 
     def now(self) -> float:
         return self.time
+
+    def think(self, table: str, job: MoveJob, done: Callable[[Future[Any]], None]) -> Callable[[], None]:
+        future: Future[Any] = Future()
+
+        def run() -> None:
+            if future.set_running_or_notify_cancel():
+                future.set_result(job.run())
+                done(future)
+
+        self.queue.append(run)
+        return lambda: future.cancel() and None
 
     def run(self) -> None:
         while self.queue:

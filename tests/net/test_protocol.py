@@ -35,7 +35,7 @@ def test_a_good_request_is_read_with_its_id() -> None:
         ('{"type": "move", "version": 1, "move": "d3", "seat": 1}', "has no field seat"),
         ('{"type": "chat", "text": "' + "x" * (MAX_CHAT + 1) + '"}', "the limit is 200"),
         ('{"type": "chat", "text": "   "}', "cannot be empty"),
-        ('{"type": "chat", "text": "a\\u0007b"}', "control characters"),
+        ('{"type": "chat", "text": "a\\u0007b"}', "control character U+0007"),
         ('{"type": "join", "seat": 9}', "'seat' must lie between 0 and 3"),
         ('{"type": "open", "game": "khet", "seats": []}', "1 to 4 seats"),
         ('{"type": "open", "game": "khet", "options": {"a": [1]}}', "option 'a'"),

@@ -3,11 +3,8 @@ mid-game resumes its table when it starts again."""
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -15,7 +12,7 @@ from ludoteca.match import events
 from ludoteca.net.client import Client
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.store import Store
-from tests.net.conftest import Running
+from tests.net.conftest import Running, serve
 
 
 def joined(port: int, name: str, **fields: object) -> RemoteMatch:
@@ -71,24 +68,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def serve(home: Path, port: int) -> subprocess.Popen[str]:
-    environment = {**os.environ, "LUDOTECA_HOME": str(home), "NO_COLOR": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ludoteca", "serve", "--port", str(port)],
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert "listening" in line, line + process.stderr.read()
-    return process
-
-
 def test_a_server_killed_mid_game_resumes_the_table(tmp_path: Path) -> None:
     port = free_port()
-    server = serve(tmp_path, port)
+    server, _port = serve(tmp_path, port)
     try:
         ann_client = Client(f"127.0.0.1:{port}", "Ann", reconnect=30)
         ann_client.connect()
@@ -103,7 +85,7 @@ def test_a_server_killed_mid_game_resumes_the_table(tmp_path: Path) -> None:
         server.send_signal(signal.SIGKILL)  # a crash: nothing gets to say goodbye
         server.wait(10)
         until(ann, lambda: not ann.connected)
-        server = serve(tmp_path, port)
+        server, _port = serve(tmp_path, port)
         until(ann, lambda: ann.connected and ann.to_move() == 0, 30)
         until(bob, lambda: bob.connected, 30)
         assert ann.moves == ["d3", "c5"]

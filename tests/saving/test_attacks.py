@@ -245,7 +245,8 @@ def mutate(data: st.DataObject, text: str) -> str:
     )
     tags = [i for i, line in enumerate(lines) if line.startswith("[")]
     moves = [i for i, line in enumerate(lines) if re.match(r"\d+\. ", line)]
-    if kind == "tag":
+    # an earlier mutation (a truncation, a deletion) may have left no tag, move or second line
+    if kind == "tag" and tags:
         i = data.draw(st.sampled_from(tags))
         name = lines[i][1:].split(" ", 1)[0]
         value = data.draw(ANY_TEXT).replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
@@ -446,7 +447,7 @@ def test_attack_damaged_rows_never_hide_the_good_ones(data: st.DataObject) -> No
         damaged[data.draw(st.sampled_from(RESULT_COLUMNS))] = data.draw(GARBAGE)
         raw_insert(store.path, "results", damaged)
         bad_save = save_row("bad", data.draw(GARBAGE))
-        bad_save[data.draw(st.sampled_from(["name", "game", "record"]))] = data.draw(GARBAGE)
+        bad_save[data.draw(st.sampled_from(["name", "game", "record", "version"]))] = data.draw(GARBAGE)
         raw_insert(store.path, "saves", bad_save)
         code, listing = command("saves")
         assert code == 0 and "good" in listing and len(store.list_saves()) == 2

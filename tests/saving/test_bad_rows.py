@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from ludoteca.store import ResultRow, Store
 from tests.cli_runner import run_ludoteca as run
 
@@ -54,6 +56,30 @@ def test_saves_lists_every_save_and_names_the_unreadable_one(home: Path, store: 
     # the unreadable ones can still be looked at and deleted
     assert run(["saves", "show", "3"], home).returncode == 0
     assert run(["saves", "delete", "2"], home).returncode == 0
+
+
+#: what another program or a broken copy may leave where a save's version number belongs
+ODD_VERSIONS = ["abc", 1.5, b"\x01\x02", "\u0663", "", 0, -3]
+
+
+@pytest.mark.parametrize("version", ODD_VERSIONS, ids=[repr(v) for v in ODD_VERSIONS])
+def test_a_save_whose_version_is_not_a_whole_number_is_named_and_still_resumes(
+    home: Path, store: Store, version: object
+) -> None:
+    store.save_game("good one", "connect4", GOOD)
+    odd = {**save_row("odd version", GOOD), "game": "connect4", "version": version}
+    odd["created"] = odd["updated"] = "2000-01-01T00:00:00+00:00"  # listed after the good one
+    raw_insert(store.path, "saves", odd)
+    for command in (["saves"], ["saves", "list"]):
+        listing = run(command, home)
+        assert listing.returncode == 0, listing.stderr
+        assert "good one" in listing.stdout and "odd version" in listing.stdout
+        assert "Save number 2 (“odd version”) is damaged: its version" in listing.stdout
+    # the menu lists it and resumes it; leaving the game saves it over itself, which mends it
+    menu = run(["menu"], home, "2\n2\n")
+    assert menu.returncode == 0 and "Traceback" not in menu.stderr, menu.stderr
+    assert "Saved (number 2)" in menu.stdout
+    assert [(s.name, s.version) for s in store.list_saves()] == [("odd version", 1), ("good one", 1)]
 
 
 def test_a_damaged_result_is_left_out_and_named_and_the_others_are_shown(home: Path, store: Store) -> None:

@@ -1,8 +1,13 @@
-"""Thinking off the caller's thread.
+"""Thinking off the caller's thread, or off its process.
 
 `Thinker.start` runs a player's `choose` in a daemon thread. The caller is told of progress and of
 the end through the `on_report` and `on_done` callbacks (called on the thinking thread), or waits;
 it may `cancel()` (undo, quit). A cancelled or failed search never delivers a move.
+
+`MoveJob` is the same decision as a value that another process can run: the game's key, the
+level, the budget, the player's seed and the seat's view. A server thinks for many tables at once;
+its computers searching in threads would hold Python's lock, one after the other, and starve the
+loop that answers everyone (`net.thinking` runs them in a pool of processes instead).
 """
 
 from __future__ import annotations
@@ -11,10 +16,12 @@ import gc
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, SearchCancelled, SearchInfo
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.think import Think
 
 _thinking_lock = threading.Lock()
 _thinking = 0  # thinkers running now
@@ -113,3 +120,25 @@ class Thinker:
         if self.cancelled:
             raise SearchCancelled
         return self.move
+
+
+@dataclass(frozen=True)
+class MoveJob:
+    """One computer's decision, everything it needs as plain values (so it can be pickled)."""
+
+    game: str
+    level: int
+    think: Think
+    seed: int
+    view: Any
+    seat: Seat
+
+    def run(self) -> Any:
+        """The move chosen, made here from the job alone (in whichever process runs it)."""
+        from ludoteca.ai.levels import computer_for
+        from ludoteca.core.registry import get_game
+
+        game = get_game(self.game)
+        computer = computer_for(game, self.level, self.think, self.seed)
+        with _no_full_collections():
+            return computer.player.choose(game, self.view, self.seat, computer.budget(), None)

@@ -8,6 +8,7 @@ SplitMix64: tiny, fast in pure Python, and good enough for shuffling tiles and s
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -60,6 +61,13 @@ class Rng:
         """Two independent generators (e.g. one per deck) from this one."""
         a, rng = self.next64()
         return Rng(a), rng
+
+
+def fresh_seed() -> int:
+    """A seed for a new game, for every front end and the server alike. The seed rebuilds every
+    hand, deck and bag, so it comes from `secrets` and uses all 64 bits the `Rng` keeps: a smaller
+    seed can be found by trying them all against what a player sees (31 bits took minutes)."""
+    return secrets.randbits(64)
 
 
 def derive_seed(seed: int, *parts: int | str) -> int:

@@ -2,9 +2,9 @@
 
 Every number that comes from a person or a file goes through `read_int` or `read_seconds`, so
 "²", "--5", "٣" and a 5,000-digit line all get the same clear sentence instead of whatever
-`int()` happens to do with them. Every name or tag goes through `clean_line` on the way in, so
-an escape sequence or a right-to-left override never reaches a terminal, a save list or a score
-table.
+`int()` happens to do with them. Every name or tag goes through `clean_line` on the way in, and
+every text from the network through `printable` as it arrives, so an escape sequence or a
+right-to-left override never reaches a terminal, a save list or a score table.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from ludoteca.i18n import _
 #: more digits than any count, level, move number or 64-bit seed needs; longer text is refused
 #: before it is converted, so nothing is ever spent on a huge number
 MAX_DIGITS = 20
-#: the most digits a seed may have: every such number fits the 64 bits the games' Rng keeps,
-#: and the rule is one a person can follow (unlike "below 18446744073709551616")
-SEED_DIGITS = 19
+#: the largest seed: the games' Rng keeps 64 bits, and the program draws seeds from all of them
+#: (`core.rng.fresh_seed`), so every seed it writes in a record must read back
+MAX_SEED = 2**64 - 1
+#: the most digits a seed may have (those of MAX_SEED), so a typed seed is cut before it is read
+SEED_DIGITS = len(str(MAX_SEED))
 #: the longest a computer may be told to think per move, in seconds
 MAX_THINK_SECONDS = 600.0
 
@@ -41,7 +43,7 @@ class NumberError(NotationError, OptionError):
     whichever they already handle."""
 
 
-def _shown(text: str) -> str:
+def shown_back(text: str) -> str:
     """The user's text as quoted back in a sentence: one line, and not a screenful."""
     text = clean_line(text)
     return text if len(text) <= 24 else text[:20] + "…"
@@ -62,13 +64,13 @@ def read_int(
     if len(stripped.lstrip("+-")) > max_digits:
         raise NumberError(
             _("{what} is too long: at most {n} digits, not '{text}'").format(
-                what=what, n=max_digits, text=_shown(stripped)
+                what=what, n=max_digits, text=shown_back(stripped)
             )
         )
     if not _WHOLE.fullmatch(stripped):
         raise NumberError(
             _("{what} must be a whole number written with the digits 0 to 9, not '{text}'").format(
-                what=what, text=_shown(stripped)
+                what=what, text=shown_back(stripped)
             )
         )
     value = int(stripped)
@@ -100,8 +102,8 @@ def _range_sentence(what: str, number: float, low: float | None, high: float | N
 
 
 def read_seed(text: str) -> int:
-    """A seed for chance: a whole number of at most 19 digits, negative ones included."""
-    return read_int(text, _("the seed"), max_digits=SEED_DIGITS)
+    """A seed for chance: a whole number from -MAX_SEED to MAX_SEED, negative ones included."""
+    return read_int(text, _("the seed"), low=-MAX_SEED, high=MAX_SEED, max_digits=SEED_DIGITS)
 
 
 def read_seconds(text: str, what: str, *, high: float = MAX_THINK_SECONDS) -> float:
@@ -111,15 +113,17 @@ def read_seconds(text: str, what: str, *, high: float = MAX_THINK_SECONDS) -> fl
     if len(stripped) > 2 * MAX_DIGITS:
         raise NumberError(
             _("{what} is too long: '{text}'; give a number of seconds such as 0.5 or 10").format(
-                what=what, text=_shown(stripped)
+                what=what, text=shown_back(stripped)
             )
         )
     if stripped.startswith("-") and _DECIMAL.fullmatch(stripped[1:]):
-        raise NumberError(_("{what} cannot be negative ('{text}')").format(what=what, text=_shown(stripped)))
+        raise NumberError(
+            _("{what} cannot be negative ('{text}')").format(what=what, text=shown_back(stripped))
+        )
     if not _DECIMAL.fullmatch(stripped):
         raise NumberError(
             _("{what} must be a number of seconds such as 0.5 or 10, not '{text}'").format(
-                what=what, text=_shown(stripped)
+                what=what, text=shown_back(stripped)
             )
         )
     value = float(stripped.replace(",", "."))
@@ -128,22 +132,52 @@ def read_seconds(text: str, what: str, *, high: float = MAX_THINK_SECONDS) -> fl
     return value
 
 
-def clean_line(text: str) -> str:
-    """`text` as one line of plain, printable text: control characters (escape sequences, line
-    breaks, tabs) become spaces, bidirectional overrides and undecodable bytes are removed, and
-    the ends are trimmed. For names, tags and anything else that is shown back."""
+#: kinds of characters shown as nothing: formatting (every one of BIDI_CONTROLS, zero-width spaces
+#: and joiners, byte-order marks), halves of surrogate pairs (undecodable bytes read with
+#: surrogateescape, or a broken pair), private-use and unassigned code points
+_HIDDEN = frozenset({"Cf", "Cs", "Co", "Cn"})
+#: kinds that break or end a line, or drive a terminal (escape sequences, C1 controls, DEL)
+_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+_JOINER = "\u200d"
+
+
+def printable(text: str) -> str:
+    """`text` with nothing a terminal would act on or hide: control characters (escape sequences,
+    line breaks, tabs) become spaces; invisible characters (direction overrides, zero-width
+    characters) and undecodable bytes are removed. Every text shown that came from elsewhere (a
+    record, a file, the network) goes through here; letters of every script stay, and so do
+    emoji joined into one (👩‍👩‍👧)."""
+    if text.isascii() and text.isprintable():
+        return text
     out: list[str] = []
-    for char in text:
-        if char in BIDI_CONTROLS:
-            continue
+    for index, char in enumerate(text):
         category = unicodedata.category(char)
-        if category in ("Cc", "Zl", "Zp"):
+        if category in _BREAKING:
             out.append(" ")
-        elif category == "Cs":
-            continue  # a byte that was not text (read with surrogateescape), or a broken pair
-        else:
+        elif category not in _HIDDEN or (
+            char == _JOINER and _joins_emoji(out[-1] if out else "", text[index + 1 : index + 2])
+        ):
             out.append(char)
-    return "".join(out).strip()
+    return "".join(out)
+
+
+def _joins_emoji(before: str, after: str) -> bool:
+    """Whether a zero-width joiner between `before` and `after` makes one emoji of two: after an
+    emoji, its skin tone or its emoji-style selector, before another emoji."""
+    if not before or not after or unicodedata.category(after) != "So":
+        return False
+    return before == "\ufe0f" or unicodedata.category(before) in ("So", "Sk")
+
+
+def printable_lines(text: str) -> str:
+    """`printable` for a text of several lines (a record): each line cleaned, the breaks kept."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def clean_line(text: str) -> str:
+    """`text` as one line of plain, printable text (see `printable`), its ends trimmed. For names,
+    tags and anything else that is shown back."""
+    return printable(text).strip()
 
 
 def has_undecodable(text: str) -> bool:

@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from ludoteca.ai.levels import Computer, computer_for, player_seed
-from ludoteca.ai.worker import Thinker
+from ludoteca.ai.worker import MoveJob, Thinker
 from ludoteca.core.errors import IllegalMove, OptionError
 from ludoteca.core.game import Game, Seat, players_named
 from ludoteca.core.options import Options
@@ -360,6 +360,18 @@ class Match:
         what it is asked (a move, a hint, a draw): a replay of the same game meets the same one."""
         seed = player_seed(self.seed, seat, self.ply, purpose)
         return computer_for(self.game, level, self.thinking, seed)
+
+    def move_job(self, seat: Seat) -> MoveJob:
+        """The decision of the computer in `seat` now, as a value another process can run: the
+        same player, seed and budget that `think` would use here."""
+        return MoveJob(
+            self.game.info.key,
+            self.seats[seat].level or 3,
+            self.thinking,
+            player_seed(self.seed, seat, self.ply, events.FOR_MOVE),
+            self.view(seat),
+            seat,
+        )
 
     def think(
         self, seat: Seat | None = None, level: int | None = None, purpose: str = events.FOR_MOVE

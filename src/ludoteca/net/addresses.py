@@ -1,7 +1,11 @@
-"""Which addresses to give friends so they can join this computer.
+"""Addresses: reading the one a player types to join, and finding the ones to give friends.
 
-No packet is sent: the addresses come from the network interfaces (on Linux), from asking the
-system which local address it would use to reach a private network and the internet (a UDP
+Reading: `parse_address` takes what people type (`HOST`, `HOST:PORT`, `[IPv6]:PORT`, `ws://…`),
+reads the port with the one number reader and checks the host before it reaches a URL, so a bad
+address gets a sentence, never a traceback or a port nobody typed.
+
+Sharing: no packet is sent. The addresses come from the network interfaces (on Linux), from asking
+the system which local address it would use to reach a private network and the internet (a UDP
 "connect" only picks a route), and from the host name.
 """
 
@@ -9,9 +13,83 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import re
 import socket
 import struct
 import sys
+
+from ludoteca.core.errors import OptionError
+from ludoteca.core.text import read_int, shown_back
+from ludoteca.i18n import _
+from ludoteca.net.protocol import DEFAULT_PORT
+
+#: the highest port number there is
+MAX_PORT = 65535
+#: a computer's name as DNS spells it (ASCII letters, digits, hyphens, dots), or an IPv4 address
+_HOST_NAME = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?")
+#: the longest name DNS allows
+_MAX_HOST = 253
+
+
+class AddressError(OptionError):
+    """An address that cannot be one; the text says what is wrong with it."""
+
+
+def read_port(text: str, *, listening: bool = False) -> int:
+    """The port number `text` spells (a NumberError otherwise); a server listening may be given
+    0, for any free port."""
+    return read_int(text, _("the port"), low=0 if listening else 1, high=MAX_PORT)
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """`HOST`, `HOST:PORT`, `IPv6`, `[IPv6]:PORT` or `ws://HOST:PORT` → (host, port); for
+    anything else an AddressError, or a NumberError for the port, each with a sentence."""
+    address = text.strip()
+    for scheme in ("ws://", "wss://"):
+        address = address.removeprefix(scheme)
+    address = address.rstrip("/")
+    if not address:
+        raise AddressError(_("give the host's address, e.g. 192.168.1.20 or 192.168.1.20:7373"))
+    if address.startswith("["):
+        host, bracket, rest = address[1:].partition("]")
+        if not (bracket and _is_ipv6(host) and (not rest or rest.startswith(":"))):
+            raise _not_an_address(text)
+        port_text = rest[1:]
+    elif address.count(":") == 1:
+        host, port_text = address.split(":")
+    else:  # a name, or an IPv6 address written without brackets (so without a port)
+        host, port_text = address, ""
+    if not _is_host(host):
+        raise _not_an_address(text)
+    return host, read_port(port_text) if port_text else default_port
+
+
+def url_of(host: str, port: int) -> str:
+    return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
+
+
+def _is_host(host: str) -> bool:
+    if ":" in host:
+        return _is_ipv6(host)
+    return len(host) <= _MAX_HOST and _HOST_NAME.fullmatch(host) is not None
+
+
+def _is_ipv6(host: str) -> bool:
+    try:
+        ipaddress.IPv6Address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _not_an_address(text: str) -> AddressError:
+    return AddressError(
+        _(
+            "'{address}' is not an address: give a computer's name or IP address, and its port if "
+            "needed, e.g. 192.168.1.20:7373, myhost.local or [::1]:7373"
+        ).format(address=shown_back(text))
+    )
+
 
 #: destinations used only to let the system pick the outgoing interface; nothing is sent to them
 _ROUTE_PROBES = ("10.255.255.255", "192.168.255.255", "8.8.8.8")

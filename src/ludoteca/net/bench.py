@@ -21,6 +21,7 @@ import asyncio
 import json
 import multiprocessing
 import random
+import signal
 import statistics
 import tempfile
 import time
@@ -39,6 +40,7 @@ MAX_SECONDS = 120.0
 
 # ----- the server, in its own process ---------------------------------------------------------
 def _serve(ports: Any, store_kind: str, folder: str) -> None:
+    from ludoteca.net import thinking
     from ludoteca.net.server import CLUB, Limits, Server
     from ludoteca.net.tablestore import MemoryTableStore, TableStore
     from ludoteca.store import Store
@@ -46,15 +48,28 @@ def _serve(ports: Any, store_kind: str, folder: str) -> None:
     store: TableStore = (
         MemoryTableStore() if store_kind == "memory" else Store(Path(folder) / "bench.sqlite3")
     )
-    limits = Limits(rate=1e6, burst=10**6, flood_close=10**9, max_connections=MAX_CLIENTS + 10)
+    # every player of the load comes from this computer: its address may hold them all
+    limits = Limits(
+        rate=1e6,
+        burst=10**6,
+        flood_close=10**9,
+        max_connections=MAX_CLIENTS + 10,
+        connections_per_address=MAX_CLIENTS + 10,
+        tables_per_address=MAX_CLIENTS,
+    )
 
     async def run() -> None:
         server = Server(store, CLUB, limits=limits)
         await server.start(LOOPBACK, 0)
         ports.put(server.port)
-        await server.serve_forever()
+        # stopped by terminate(): end properly, so the computers' processes are stopped too
+        stopped = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
+        await stopped.wait()
+        await server.stop()
 
     asyncio.run(run())
+    thinking.shutdown(wait=True)
 
 
 class ServerProcess:
@@ -62,15 +77,17 @@ class ServerProcess:
         self._folder = tempfile.TemporaryDirectory(prefix="ludoteca-bench-")
         context = multiprocessing.get_context("spawn")
         ports = context.Queue()
-        self.process = context.Process(
-            target=_serve, args=(ports, store_kind, self._folder.name), daemon=True
-        )
+        # not a daemon: a daemon process may not start the computers' processes
+        self.process = context.Process(target=_serve, args=(ports, store_kind, self._folder.name))
         self.process.start()
         self.port: int = ports.get(timeout=30)
 
     def stop(self) -> None:
         self.process.terminate()
         self.process.join(10)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(10)
         self._folder.cleanup()
 
 
@@ -205,11 +222,40 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--store", choices=("sqlite", "memory"), default="sqlite", help=_("where tables are written")
     )
+    parser.add_argument(
+        "--bystander",
+        type=int,
+        metavar="TABLES",
+        help=_("instead: a lobby ping's round trip while TABLES Qwirkle tables of level-5 computers think"),
+    )
     args = parser.parse_args(argv)
     clients = max(2, min(MAX_CLIENTS, args.clients)) // 2 * 2
     seconds = max(1.0, min(MAX_SECONDS, args.seconds))
     server = ServerProcess(args.store)
     try:
+        if args.bystander is not None:
+            from ludoteca.net.bystander import measure as bystander
+
+            tables = max(1, min(200, args.bystander))
+            figures = bystander(server.port, tables, seconds)
+            print(
+                _("A lobby ping with no game running: median {median:.1f} ms, p99 {p99:.1f} ms").format(
+                    median=figures["quiet"][0], p99=figures["quiet"][1]
+                )
+            )
+            print(
+                _(
+                    "A lobby ping while {tables} Qwirkle tables of level-5 computers think ({moves} moves "
+                    "played): {n} pings, median {median:.1f} ms, p99 {p99:.1f} ms"
+                ).format(
+                    tables=tables,
+                    moves=figures["moves"],
+                    n=figures["pings"],
+                    median=figures["busy"][0],
+                    p99=figures["busy"][1],
+                )
+            )
+            return 0
         print(
             _("Server on {host}:{port}, tables written to {store}.").format(
                 host=LOOPBACK, port=server.port, store=args.store

@@ -9,6 +9,9 @@ request; everything the server says on its own (states, chat, notices) lands in 
 A dropped connection is retried for a while; once back, the client says hello again and rejoins
 its seat with its token (or watches again), so a network hiccup costs nothing. The inbox is told
 (`{"type": "connection", "state": "lost" | "back" | "gone"}`) so front ends can say so.
+
+Every message is made safe to show the moment it arrives (`shown_safe`), before anyone reads it:
+the server checks what players send, but this side does not rely on any server for what it prints.
 """
 
 from __future__ import annotations
@@ -29,8 +32,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ludoteca import __version__
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.text import printable, printable_lines
 from ludoteca.i18n import _
 from ludoteca.net import protocol
+from ludoteca.net.addresses import parse_address, url_of
 
 log = logging.getLogger("ludoteca.net.client")
 
@@ -48,30 +53,25 @@ class NetError(LudotecaError):
         self.sentence = sentence
 
 
-def parse_address(text: str, default_port: int = protocol.DEFAULT_PORT) -> tuple[str, int]:
-    """`HOST`, `HOST:PORT`, `[IPv6]:PORT` or `ws://HOST:PORT` → (host, port)."""
-    address = text.strip()
-    for scheme in ("ws://", "wss://"):
-        if address.startswith(scheme):
-            address = address[len(scheme) :]
-    address = address.rstrip("/")
-    if not address:
-        raise NetError(_("give the host's address, e.g. 192.168.1.20 or 192.168.1.20:7373"))
-    host, port_text = address, ""
-    if address.startswith("["):
-        host, _sep, rest = address[1:].partition("]")
-        port_text = rest[1:] if rest.startswith(":") else ""
-    elif address.count(":") == 1:
-        host, port_text = address.split(":")
-    if port_text:
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-            raise NetError(_("'{port}' is not a port number (1–65535)").format(port=port_text))
-        return host, int(port_text)
-    return host, default_port
+def shown_safe(message: Any) -> Any:
+    """A message from the server with every text in it, at any depth, passed through
+    `core.text.printable`: the only way in for what a front end shows of the network (names, chat,
+    notices, refusals, move texts, titles, the view's own strings), so no escape sequence or
+    invisible override reaches a player's screen, whatever the server lets through. A record is
+    the one text of several lines: its line breaks are kept."""
+    if isinstance(message, dict) and message.get("type") == "record" and isinstance(message.get("text"), str):
+        return {**_printable(message), "text": printable_lines(message["text"])}
+    return _printable(message)
 
 
-def url_of(host: str, port: int) -> str:
-    return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
+def _printable(value: Any) -> Any:
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [_printable(item) for item in value]
+    if isinstance(value, dict):
+        return {printable(str(key)): _printable(item) for key, item in value.items()}
+    return value
 
 
 class Client:
@@ -139,8 +139,8 @@ class Client:
         )
         try:
             await ws.send(hello)
-            answer = json.loads(await asyncio.wait_for(ws.recv(), self.timeout))
-        except (ConnectionClosed, TimeoutError, ValueError) as err:
+            answer = shown_safe(json.loads(await asyncio.wait_for(ws.recv(), self.timeout)))
+        except (ConnectionClosed, TimeoutError, ValueError, RecursionError) as err:
             await ws.close()
             raise NetError(
                 _("{host}:{port} is not answering as a Ludoteca server ({err})").format(
@@ -156,7 +156,7 @@ class Client:
         return answer
 
     def _unreachable(self, err: BaseException) -> str:
-        detail = getattr(err, "strerror", None) or str(err) or type(err).__name__
+        detail = printable(getattr(err, "strerror", None) or str(err) or type(err).__name__)
         return _(
             "could not reach a Ludoteca server at {host}:{port} ({detail}). Check the address and the "
             "port, that the host is running 'ludoteca host' or 'ludoteca serve', and that no firewall "
@@ -179,7 +179,7 @@ class Client:
             self._fail_pending(_("the connection to the server was lost"))
             if self._closing:
                 break
-            close = ws.close_reason or ""
+            close = printable(ws.close_reason or "")
             if not await self._reconnect(close):
                 self.inbox.put({"type": "connection", "state": "gone", "reason": close})
                 return
@@ -214,7 +214,7 @@ class Client:
 
     def _received(self, frame: str | bytes) -> None:
         try:
-            message = json.loads(frame)
+            message = shown_safe(json.loads(frame))
         except (ValueError, RecursionError):
             log.warning("the server sent something that is not JSON")
             return

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ludoteca.core.errors import OptionError
+from ludoteca.core.text import clean_line, read_int_or_none
 from ludoteca.i18n import _
 
 
@@ -26,15 +27,18 @@ class ClockSettings:
     @staticmethod
     def parse(text: str, vanished_runs: bool = False) -> ClockSettings:
         """`10` (ten minutes each) or `10+5` (plus five seconds a move); OptionError otherwise."""
-        minutes, _sep, increment = text.strip().partition("+")
-        if not minutes.strip().isdigit() or (increment and not increment.strip().isdigit()):
+        minutes_text, plus, increment_text = text.strip().partition("+")
+        # ASCII digits only: "²" or "٣" pass isdigit() and then break int()
+        minutes = read_int_or_none(minutes_text, 0, 10**6)
+        increment = read_int_or_none(increment_text, 0, 10**6) if plus else 0
+        if minutes is None or increment is None:
+            shown = clean_line(text)
             raise OptionError(
-                _("a clock is MINUTES or MINUTES+SECONDS, e.g. 10+5, not {text!r}").format(text=text)
+                _("a clock is MINUTES or MINUTES+SECONDS, e.g. 10+5, not {text!r}").format(text=shown)
             )
-        settings = ClockSettings(int(minutes), int(increment or 0), vanished_runs)
-        if not 1 <= settings.minutes <= 180 or settings.increment > 60:
+        if not 1 <= minutes <= 180 or increment > 60:
             raise OptionError(_("a clock gives 1 to 180 minutes and at most 60 seconds a move"))
-        return settings
+        return ClockSettings(minutes, increment, vanished_runs)
 
 
 class Clock:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
+from ludoteca.core.text import printable
 from ludoteca.i18n import N_, Sentence, _
 
 #: bump when a message changes meaning; a client and a server must speak the same one
@@ -33,7 +35,11 @@ MAX_SEATS = 4
 
 
 class ProtocolError(ValueError):
-    """A message that breaks the protocol; its text is the sentence sent back to the client."""
+    """A message that breaks the protocol; its text is the sentence sent back to the client, with
+    the request's `request_id` whenever it could be read, so a client waiting for that answer
+    hears it."""
+
+    request_id: int | None = None
 
 
 # ----- field checks -----------------------------------------------------------------------------
@@ -52,11 +58,27 @@ def text(limit: int, minimum: int = 0) -> Check:
             )
         if len(value.strip()) < minimum:
             raise ProtocolError(_("'{field}' cannot be empty").format(field=name))
-        if any(ord(c) < 32 for c in value):
-            raise ProtocolError(_("'{field}' cannot hold control characters").format(field=name))
+        bad = unsafe_character(value)
+        if bad is not None:
+            raise ProtocolError(
+                _("'{field}' cannot hold the invisible or control character U+{code:04X}").format(
+                    field=name, code=ord(bad)
+                )
+            )
         return value
 
     return check
+
+
+def unsafe_character(value: str) -> str | None:
+    """The first character of `value` that must not come in from the network, or None: what
+    `core.text.printable` would change (controls, invisible formatting characters, halves of
+    surrogate pairs — a lone one cannot even be encoded, so every message repeating it would
+    fail —, private-use and unassigned code points). One rule for what comes in and what is shown."""
+    shown = printable(value)
+    if shown == value:
+        return None
+    return next(char for char, kept in zip_longest(value, shown) if char != kept)
 
 
 def number(low: int, high: int) -> Check:
@@ -168,6 +190,17 @@ def parse_request(frame: str | bytes) -> Request:
         raise ProtocolError(_("that message is not valid JSON")) from None
     if not isinstance(data, dict):
         raise ProtocolError(_("a message must be a JSON object with a 'type'"))
+    request_id = data.get("id")
+    if request_id is not None:
+        number(0, 2**53)("id", request_id)
+    try:
+        return _checked(data, request_id)
+    except ProtocolError as err:
+        err.request_id = request_id
+        raise
+
+
+def _checked(data: dict[str, Any], request_id: int | None) -> Request:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in REQUESTS:
         shown = kind if isinstance(kind, str) and len(kind) <= 20 else "?"
@@ -176,9 +209,6 @@ def parse_request(frame: str | bytes) -> Request:
                 type=shown, types=", ".join(REQUESTS)
             )
         )
-    request_id = data.get("id")
-    if request_id is not None:
-        number(0, 2**53)("id", request_id)
     spec = REQUESTS[kind]
     unknown = set(data) - {"type", "id"} - set(spec.required) - set(spec.optional)
     if unknown:
@@ -209,6 +239,19 @@ def version_refusal(client: Any) -> str:
 def dumps(message: Mapping[str, Any]) -> str:
     """A message as the text of one frame (compact JSON)."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def frame_text(message: Mapping[str, Any]) -> str:
+    """A message as frame text that can always be sent. Every text from the network is checked on
+    the way in, but one kept by an older version, or a bug, could still hold a lone surrogate,
+    which UTF-8 cannot encode: such a message goes out with those characters replaced, so one bad
+    string costs a character, never the delivery of a message to everyone who shares it."""
+    text = dumps(message)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
 
 
 def request(kind: str, request_id: int | None = None, **fields: Any) -> str:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import queue
-import random
 import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,18 +32,20 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ludoteca import __version__
+from ludoteca.ai.worker import MoveJob
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import get_game
+from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence
-from ludoteca.net import protocol
+from ludoteca.net import protocol, thinking
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import ProtocolError, Request
-from ludoteca.net.table import OVER, Refused, Table
+from ludoteca.net.table import OVER, WAITING, Refused, Table
 from ludoteca.net.tablestore import TableStore
 from ludoteca.store import ResultRow, StoreError
-from ludoteca.store.tables import TableRow
+from ludoteca.store.tables import TableRow, TablesTaken
 
 log = logging.getLogger("ludoteca.net.server")
 
@@ -67,9 +70,29 @@ class Limits:
     hello_seconds: float = 10.0
     max_tables: int = 1000
     max_connections: int = 4000
+    #: seconds between attempts to write tables the store refused: the first pause, and the longest
+    store_retry: tuple[float, float] = (0.5, 5.0)
+    #: processes the computers think in, all tables together (0: one per core)
+    thinkers: int = 0
+    #: connections from one address (a family or a school behind one router shares one)
+    connections_per_address: int = 64
+    #: tables one address may have waiting for players at once
+    tables_per_address: int = 8
+    #: seconds a connection may sit in the lobby without a word before it is closed
+    lobby_idle_seconds: float = 900.0
+    #: seconds a table waiting for players may have nobody at it before it is closed
+    empty_table_seconds: float = 600.0
+    #: how often idle connections and empty tables are looked for
+    sweep_seconds: float = 30.0
 
 
 HELLO_FIRST = Sentence(N_("say hello first: a Ludoteca client starts with a 'hello' message"))
+STORE_TROUBLE = Sentence(
+    N_(
+        "The server cannot save games at the moment, so play is paused; nothing already played is "
+        "lost, and the game goes on as soon as it can save again."
+    )
+)
 
 
 class Bucket:
@@ -96,6 +119,8 @@ class Connection:
     def __init__(self, ws: ServerConnection, limits: Limits) -> None:
         self.ws = ws
         self.name = ""
+        self.address = str(ws.remote_address[0]) if ws.remote_address else ""
+        self.last_heard = time.monotonic()
         self.table: Table | None = None
         self.bucket = Bucket(limits.rate, limits.burst)
         self.chat_bucket = Bucket(limits.chat_lines / limits.chat_window, limits.chat_lines)
@@ -109,7 +134,7 @@ class Connection:
         if self.closing:
             return
         try:
-            self._outbox.put_nowait(protocol.dumps(message))
+            self._outbox.put_nowait(protocol.frame_text(message))
         except asyncio.QueueFull:
             # a client that does not read its messages is dropped rather than let the server
             # hold an ever-growing queue for it
@@ -136,6 +161,11 @@ class Connection:
                 await self.ws.send(text)
         except ConnectionClosed:
             return
+        except Exception:  # a writer that dies would leave this client deaf, and the server unaware
+            log.exception("could not send to %s; closing that connection", self.name or "a client")
+            self.closing = True
+            with contextlib.suppress(Exception):
+                await self.ws.close(1011, "server error")
 
     def rate_notice_due(self) -> bool:
         now = time.monotonic()
@@ -150,55 +180,126 @@ class Connection:
         self._writer.cancel()
 
 
+@dataclass(frozen=True)
+class Change:
+    """One table change on its way to the store: the row, what to do once it is written (send it
+    out), and a finished game's result."""
+
+    row: TableRow
+    then: Callable[[], None]
+    result: ResultRow | None = None
+    #: the table is closed for good: forget it instead of writing it
+    dropped: bool = False
+
+
 class LoopHost:
     """What tables need from the server (`table.TableHost`), on an asyncio loop.
 
     Writes go to one writer thread, in order. It takes everything that queued up while it was
     writing and writes it in one transaction (a group commit), so a busy server pays for one disk
     sync per batch rather than one per move; each change is sent out once its batch is written.
+
+    A change is only ever sent out (and its request acknowledged) once it is durable. When the
+    store cannot be written (locked by another program, disk full, a file-size limit, a damaged
+    file), the changes wait, the writer tries again with growing pauses, and `on_trouble` tells
+    the server what is wrong, then that it is over; changes that queue up meanwhile join the same
+    retried write, each table's latest row replacing its earlier ones. Tables that another server
+    has taken over are dropped from the write and named to `on_taken`.
     """
 
     #: changes written in one transaction, at most
     BATCH = 256
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, store: TableStore) -> None:
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        store: TableStore,
+        owner: str,
+        *,
+        on_trouble: Callable[[str | None], None] = lambda reason: None,
+        on_taken: Callable[[tuple[str, ...]], None] = lambda ids: None,
+        retry: tuple[float, float] = (0.5, 5.0),
+        thinkers: int = 0,
+    ) -> None:
         self.loop = loop
+        self.thinkers = thinkers
         self.store = store
-        self._queue: queue.SimpleQueue[tuple[TableRow, Callable[[], None], ResultRow | None] | None] = (
-            queue.SimpleQueue()
-        )
+        self.owner = owner
+        self._on_trouble, self._on_taken = on_trouble, on_taken
+        self._first_retry, self._last_retry = retry
+        self._queue: queue.SimpleQueue[Change | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write, name="ludoteca-table-store", daemon=True)
         self._writer.start()
 
     def commit(self, row: TableRow, then: Callable[[], None], result: ResultRow | None = None) -> None:
-        self._queue.put((row, then, result))
+        self._queue.put(Change(row, then, result))
+
+    def drop(self, row: TableRow) -> None:
+        """Forget a table the server closed (after what was queued for it)."""
+        self._queue.put(Change(row, lambda: None, dropped=True))
+
+    def _on_loop(self, action: Callable[[], None]) -> None:
+        # a server that has stopped has nobody left to tell
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(action)
 
     def _write(self) -> None:
+        waiting: list[Change] = []
+        retry = 0.0  # seconds before the next attempt; 0 while writes succeed
+        trouble: str | None = None
+        stopping = False
         while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
+            batch: list[Change | None] = []
+            with contextlib.suppress(queue.Empty):  # nothing new: time to try the waiting ones again
+                batch.append(self._queue.get(timeout=retry if waiting else None))
             while len(batch) < self.BATCH:
                 try:
-                    more = self._queue.get_nowait()
+                    batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
-            results = [result for _row, _then, result in batch if result is not None]
+            for change in batch:
+                if change is None:
+                    stopping = True
+                else:
+                    waiting.append(change)
+            if not waiting:
+                if stopping:
+                    return
+                continue
+            latest = {change.row.table_id: change for change in waiting}
+            rows = [change.row for change in latest.values() if not change.dropped]
+            dropped = [table_id for table_id, change in latest.items() if change.dropped]
+            results = [change.result for change in waiting if change.result is not None]
             try:
-                self.store.save_tables([row for row, _then, _result in batch], results)
-            except StoreError as err:  # the games go on; the log says what could not be kept
-                log.error("%d table changes could not be written: %s", len(batch), err)
-            for _row, then, _result in batch:
-                # a server that has stopped has nobody left to tell
-                with contextlib.suppress(RuntimeError):
-                    self.loop.call_soon_threadsafe(then)
-            if stop:
+                self.store.save_tables(rows, results, self.owner, dropped)
+            except TablesTaken as taken:
+                lost = set(taken.table_ids)
+                log.error("tables %s are run by another server now; this one lets them go", ", ".join(lost))
+                waiting = [change for change in waiting if change.row.table_id not in lost]
+                ids = tuple(sorted(lost))
+                self._on_loop(functools.partial(self._on_taken, ids))
+                continue
+            except Exception as err:  # the store's sentence, or a failure it did not foresee
+                reason = str(err) if isinstance(err, StoreError) else f"{type(err).__name__}: {err}"
+                if stopping:
+                    log.error(
+                        "%d table changes could not be written before stopping: %s", len(waiting), reason
+                    )
+                    return
+                if reason != trouble:
+                    log.error("the tables cannot be written, so play is paused (trying again): %s", reason)
+                    trouble = reason
+                    self._on_loop(functools.partial(self._on_trouble, reason))
+                retry = min(max(2 * retry, self._first_retry), self._last_retry)
+                continue
+            for change in waiting:
+                self._on_loop(change.then)
+            waiting = []
+            if trouble is not None:
+                log.warning("the tables can be written again; play goes on")
+                trouble, retry = None, 0.0
+                self._on_loop(lambda: self._on_trouble(None))
+            if stopping:
                 return
 
     def soon(self, action: Callable[[], None]) -> None:
@@ -210,6 +311,9 @@ class LoopHost:
 
     def now(self) -> float:
         return time.monotonic()
+
+    def think(self, table: str, job: MoveJob, done: Callable[[Future[Any]], None]) -> Callable[[], None]:
+        return thinking.think(job, lambda future: self._on_loop(lambda: done(future)), table, self.thinkers)
 
     def close(self) -> None:
         """Write what is queued, then stop the writer."""
@@ -237,14 +341,47 @@ class Server:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.host: LoopHost | None = None
         self._ws: WsServer | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self.port = 0
+        #: what keeps the store from being written, while it lasts (play is paused meanwhile)
+        self.trouble: str | None = None
+        #: unfinished tables of the store that another live server runs (and this one leaves alone)
+        self.kept_elsewhere = 0
 
     # ----- tables -----------------------------------------------------------------------------
     def _host(self) -> LoopHost:
         if self.host is None:
             self.loop = asyncio.get_running_loop()
-            self.host = LoopHost(self.loop, self.store)
+            self.host = LoopHost(
+                self.loop,
+                self.store,
+                self.store.new_owner(),
+                on_trouble=self._store_trouble,
+                on_taken=self._tables_taken,
+                retry=self.limits.store_retry,
+                thinkers=self.limits.thinkers,
+            )
         return self.host
+
+    def _store_trouble(self, reason: str | None) -> None:
+        """The store cannot be written (`reason`), or can again (None): every table pauses, or
+        goes on. Players are told the game is paused, not why: the reason names the server's files."""
+        self.trouble = reason
+        for table in self.tables.values():
+            if reason is None:
+                table.unpause()
+            else:
+                table.pause(STORE_TROUBLE)
+
+    def _tables_taken(self, table_ids: tuple[str, ...]) -> None:
+        for table_id in table_ids:
+            table = self.tables.pop(table_id, None)
+            if table is None:
+                continue
+            table.hand_over(Sentence(N_("Another server runs this table now; join it there.")))
+            for conn in self.connections:
+                if conn.table is table:
+                    conn.table = None
 
     def new_table(
         self,
@@ -261,9 +398,11 @@ class Server:
             raise Refused(Sentence(N_("this server is full; try again later")))
         if self.mode == HOST and self.tables:
             raise Refused(Sentence(N_("this host runs one table; open yours with 'ludoteca host'")))
+        if self.trouble is not None:
+            raise Refused(STORE_TROUBLE)
         game = get_game(game_key)
         table_id = secrets.token_hex(4)
-        seed = random.SystemRandom().randrange(1 << 62) if seed is None else seed
+        seed = fresh_seed() if seed is None else seed
         table = Table.new(
             table_id,
             game,
@@ -282,7 +421,11 @@ class Server:
     def resume_tables(self) -> list[Table]:
         """Reopen the unfinished tables the store kept (after a crash or a restart)."""
         resumed = []
-        for row in self.store.open_tables():
+        owner = self._host().owner
+        rows, self.kept_elsewhere = self.store.claim_tables(owner)
+        if self.kept_elsewhere:
+            log.warning("%d unfinished tables are run by another server on this store", self.kept_elsewhere)
+        for row in rows:
             if self.mode == HOST and self.tables:
                 break
             try:
@@ -310,15 +453,55 @@ class Server:
             logger=logging.getLogger("ludoteca.net.websocket"),
         )
         self.port = next(iter(self._ws.sockets)).getsockname()[1]
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Now and then: close lobby connections that said nothing for too long, and tables that
+        waited for players with nobody at them (left open, they would fill the server)."""
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            try:
+                self.sweep(time.monotonic())
+            except Exception:  # the sweep must go on whatever one table or connection does
+                log.exception("the sweep for idle connections and empty tables failed")
+
+    def sweep(self, now: float) -> None:
+        idle = Sentence(N_("you were idle in the lobby for a long time; the connection is closed"))
+        for conn in list(self.connections):
+            if conn.table is None and now - conn.last_heard >= self.limits.lobby_idle_seconds:
+                conn.send({"type": "refused", **protocol.reason_fields(idle)})
+                conn.hang_up()
+        for table in list(self.tables.values()):
+            if table.status != WAITING or table.seated_people():
+                table.empty_since = None
+            elif table.empty_since is None:
+                table.empty_since = now
+            elif now - table.empty_since >= self.limits.empty_table_seconds:
+                self._close_table(table)
+
+    def _close_table(self, table: Table) -> None:
+        """Close a table nobody played at, and forget it (it will not come back after a restart)."""
+        self.tables.pop(table.id, None)
+        closed = Sentence(N_("This table was closed: nobody sat at it for a long time."))
+        table.hand_over(closed)
+        for conn in self.connections:
+            if conn.table is table:
+                conn.table = None
+        self._host().drop(table.row())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._ws is not None:
             self._ws.close()
             await self._ws.wait_closed()
         for table in self.tables.values():
             table.close()
         if self.host is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self.host.close)
+            host = self.host
+            await asyncio.get_running_loop().run_in_executor(None, host.close)
+            with contextlib.suppress(StoreError):  # the next server takes them all the same
+                self.store.release_tables(host.owner)
 
     async def serve_forever(self) -> None:
         assert self._ws is not None
@@ -330,6 +513,14 @@ class Server:
             await ws.close(1013, "server full")
             return
         conn = Connection(ws, self.limits)
+        if sum(c.address == conn.address for c in self.connections) >= self.limits.connections_per_address:
+            conn.finish()
+            too_many = Sentence(
+                N_("too many connections from your address ({n}); close one and try again"),
+                n=self.limits.connections_per_address,
+            )
+            await self._refuse(conn, too_many)
+            return
         self.connections.add(conn)
         try:
             if await self._handshake(conn):
@@ -373,7 +564,7 @@ class Server:
 
     async def _refuse(self, conn: Connection, reason: str | Sentence) -> None:
         try:
-            await conn.ws.send(protocol.dumps({"type": "refused", **protocol.reason_fields(reason)}))
+            await conn.ws.send(protocol.frame_text({"type": "refused", **protocol.reason_fields(reason)}))
             await conn.ws.close(4000, "refused")
         except ConnectionClosed:
             pass
@@ -381,6 +572,7 @@ class Server:
     def _received(self, conn: Connection, frame: str | bytes) -> None:
         if conn.closing:
             return
+        conn.last_heard = time.monotonic()
         if not conn.bucket.allow():
             conn.refused_for_rate += 1
             if conn.refused_for_rate >= self.limits.flood_close:
@@ -398,6 +590,8 @@ class Server:
             request_id = request.id
             self._dispatch(conn, request)
         except (ProtocolError, Refused, LudotecaError) as err:
+            if isinstance(err, ProtocolError):
+                request_id = err.request_id
             reason = err.sentence if isinstance(err, Refused) and err.sentence is not None else str(err)
             conn.send({"type": "error", "id": request_id, **protocol.reason_fields(reason)})
         except Exception:  # a bug must cost one request, never the server
@@ -425,16 +619,29 @@ class Server:
             raise Refused(
                 Sentence(N_("this host runs one table; join it, or open your own with 'ludoteca host'"))
             )
+        waiting = [t for t in self.tables.values() if t.opened_from == conn.address and t.status == WAITING]
+        if len(waiting) >= self.limits.tables_per_address:
+            raise Refused(
+                Sentence(
+                    N_(
+                        "{n} tables opened from your address are already waiting for players; "
+                        "start or leave one first"
+                    ),
+                    n=len(waiting),
+                )
+            )
         game = get_game(request.get("game"))
         texts = request.get("seats") or ["remote"] * max(2, game.info.default_seats)
         seats = [SeatSpec.parse("remote" if t.strip().lower() in ("open", "person") else t) for t in texts]
         clock = ClockSettings(**request.get("clock")) if request.get("clock") else None
         table = self.new_table(game.info.key, request.get("options") or {}, seats, clock=clock)
+        table.opened_from = conn.address
         self._leave(conn)
         people = [s for s, spec in enumerate(seats) if not spec.is_computer]
         seat, token = table.join(conn, people[0])
         conn.table = table
-        conn.send({"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token})
+        joined = {"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token}
+        table.reply(conn, joined, first=True)  # the seat is the player's once it is kept
 
     def _find_table(self, table_id: str | None) -> Table:
         if table_id is None:
@@ -478,7 +685,8 @@ class Server:
         self._leave(conn)
         seat, token = table.join(conn, request.get("seat"))
         conn.table = table
-        conn.send({"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token})
+        joined = {"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token}
+        table.reply(conn, joined, first=True)
 
     def _on_watch(self, conn: Connection, request: Request) -> None:
         table = self._find_table(request.get("table"))
@@ -501,8 +709,9 @@ class Server:
         self._seated(conn).move(conn, request.get("version"), request.get("move"), request.id)
 
     def _on_undo(self, conn: Connection, request: Request) -> None:
-        self._seated(conn).ask_undo(conn, request.get("version"))
-        conn.send({"type": "ok", "id": request.id})
+        table = self._seated(conn)
+        table.ask_undo(conn, request.get("version"))
+        table.ack(conn, request.id)
 
     def _on_answer(self, conn: Connection, request: Request) -> None:
         table = self._seated(conn)

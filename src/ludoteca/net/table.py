@@ -16,17 +16,19 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ludoteca.ai.base import SearchCancelled
-from ludoteca.ai.worker import Thinker
+from ludoteca.ai.worker import MoveJob
 from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.record import Record
 from ludoteca.core.seats import SeatSpec, wrong_seat_count
+from ludoteca.core.text import clean_line
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence, _
 from ludoteca.match import Match, events
@@ -39,6 +41,8 @@ from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+log = logging.getLogger("ludoteca.net.table")
 
 
 class Refused(LudotecaError):
@@ -75,6 +79,11 @@ class TableHost(Protocol):
 
     def now(self) -> float:
         """A monotonic time in seconds."""
+
+    def think(self, table: str, job: MoveJob, done: Callable[[Future[Any]], None]) -> Callable[[], None]:
+        """Have a computer at `table` make `job`'s decision away from the server's thread; `done`
+        gets the finished future (its move, or what went wrong) on the server's thread. Returns a
+        function that cancels it."""
 
 
 def default_computer_name(level: int | None) -> str:
@@ -153,9 +162,19 @@ class Table:
         self.undo_ask: UndoAsk | None = None
         self.clock = Clock(clock, len(self.places), host.now) if clock is not None else None
         self._cancel_flag: Callable[[], None] | None = None
-        self._thinker: Thinker | None = None
+        #: the computer's decision under way (a token told apart from older ones), and its cancel
+        self._thinking: object | None = None
+        self._cancel_thinking: Callable[[], None] = lambda: None
         self._flush_due = False
-        self._acks: list[tuple[Peer, int]] = []
+        #: answers that wait for the change they confirm to be written: `joined` goes before the
+        #: states, `ok` after them
+        self._replies: list[tuple[Peer, Mapping[str, Any], bool]] = []
+        #: why play is paused (the store cannot be written), while it is
+        self.paused: Sentence | None = None
+        #: the address of the connection that opened it, and since when nobody sits at it while
+        #: it waits for players (the server's limits; neither is kept over a restart)
+        self.opened_from = ""
+        self.empty_since: float | None = None
         self._recorded = False
         match.subscribe(self._on_event)
 
@@ -210,7 +229,9 @@ class Table:
         record = Record.loads(row.record)
         match = Match.from_record(game, record, row.record, think=think)
         meta = json.loads(row.meta)
-        places = [Place(p["name"], p.get("level"), p.get("token")) for p in meta["places"]]
+        # names are checked on the way in, but a table kept by an older version may hold any
+        # text: cleaned here, it can never again stop a message that lists the seats
+        places = [Place(clean_line(str(p["name"])), p.get("level"), p.get("token")) for p in meta["places"]]
         clock = ClockSettings(**meta["clock"]) if meta.get("clock") else None
         table = Table(
             row.table_id, match, places, host, creator=meta.get("creator"), clock=clock, status=row.status
@@ -243,6 +264,10 @@ class Table:
         seated = [(p.peer, s) for s, p in enumerate(self.places) if p.peer is not None]
         return [*seated, *((w, None) for w in self.watchers)]
 
+    def seated_people(self) -> int:
+        """How many people are connected at their seats."""
+        return sum(place.peer is not None for place in self.places)
+
     def free_seats(self) -> list[int]:
         return [s for s, p in enumerate(self.places) if not p.taken]
 
@@ -272,6 +297,7 @@ class Table:
         """Seat a newcomer; returns (seat, token). The table starts once every person seat is held."""
         if self.status == OVER:
             raise Refused(Sentence(N_("this game is over; you can watch it")))
+        self._check_not_paused()
         free = self.free_seats()
         if not free:
             raise Refused(Sentence(N_("every seat at this table is taken; you can watch instead")))
@@ -345,6 +371,7 @@ class Table:
         self._creator_only(peer)
         if self.status != WAITING:
             raise Refused(Sentence(N_("the game has already started")))
+        self._check_not_paused()
         for place in self.places:
             if not place.taken:
                 place.level = level
@@ -373,6 +400,7 @@ class Table:
             raise Refused(Sentence(N_("the table is waiting for its players")))
         if self.status == OVER or self.match.over:
             raise Refused(Sentence(N_("the game is over")))
+        self._check_not_paused()
         return seat
 
     def _check_version(self, version: int) -> None:
@@ -401,8 +429,51 @@ class Table:
     def ack(self, peer: Peer, request_id: int | None) -> None:
         """Answer `ok` to a request once its change has been written and sent out."""
         if request_id is not None:
-            self._acks.append((peer, request_id))
+            self.reply(peer, {"type": "ok", "id": request_id})
+        else:
+            self.publish()
+
+    def reply(self, peer: Peer, message: Mapping[str, Any], first: bool = False) -> None:
+        """Send `message` to `peer` once the change it answers is written: before the new states
+        when `first`, after them otherwise."""
+        self._replies.append((peer, message, first))
         self.publish()
+
+    # ----- pausing while the store cannot be written ------------------------------------------
+    def pause(self, why: Sentence) -> None:
+        """Nothing may change until the store can be written again; members are told why."""
+        if self.paused is None:
+            self.paused = why
+            self._tell(why)
+            if self.clock is not None and self.status == PLAYING:
+                self.clock.turn(None)  # nobody loses on time while nobody may move
+                self._set_flag_timer()
+
+    def unpause(self) -> None:
+        if self.paused is None:
+            return
+        self.paused = None
+        self._tell(Sentence(N_("The server can save games again; play goes on.")))
+        if self.clock is not None and self.status == PLAYING:
+            self.clock.turn(self.match.to_move())
+            self.publish()  # the clocks as they are now
+        self._after_change()
+
+    def _check_not_paused(self) -> None:
+        if self.paused is not None:
+            raise Refused(self.paused)
+
+    def hand_over(self, why: Sentence) -> None:
+        """Another server runs this table now: stop, and tell the members where they stand."""
+        self._tell(why)
+        self.close()
+        for place in self.places:
+            place.peer = None
+        self.watchers.clear()
+
+    def _tell(self, why: Sentence) -> None:
+        for member, _seat in self.members():
+            member.send({"type": "notice", **reason_fields(why, "text")})
 
     def resign(self, peer: Peer) -> None:
         seat = self._acting_seat(peer)
@@ -419,6 +490,7 @@ class Table:
     def give_to_computer(self, peer: Peer, seat: int, level: int) -> None:
         """The creator hands a seat whose player vanished to a computer; the game goes on."""
         self._creator_only(peer)
+        self._check_not_paused()
         if seat >= len(self.places):
             raise Refused(Sentence(N_("there is no seat {n}"), n=seat + 1))
         place = self.places[seat]
@@ -478,8 +550,7 @@ class Table:
 
     def _cancel_undo(self, why: Sentence) -> None:
         self.undo_ask = None
-        for member, _seat in self.members():
-            member.send({"type": "notice", **reason_fields(why, "text")})
+        self._tell(why)
         self.publish()
 
     # ----- chat and records -------------------------------------------------------------------
@@ -568,8 +639,7 @@ class Table:
 
     # ----- changes ----------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
-        """The match's listener. Moves, undos and the end change the version and are sent out;
-        a computer's finished search comes from its thread and is handed to the server's thread."""
+        """The match's listener: moves, undos and the end change the version and are sent out."""
         if event.kind in (events.MOVE, events.UNDO, events.REDO, events.OVER, events.RESUMED):
             self.version += 1
             if event.kind in (events.MOVE, events.UNDO):
@@ -583,9 +653,6 @@ class Table:
                     self.clock.turn(None)
             self.publish()
             self.host.soon(self._after_change)
-        elif event.kind == events.THOUGHT and event.purpose == events.FOR_MOVE:
-            thinker, ply = event.thinker, event.ply
-            self.host.soon(lambda: self._computer_done(thinker, ply))
 
     def publish(self) -> None:
         """Something members see changed: write the table and tell everyone, once per batch."""
@@ -601,8 +668,9 @@ class Table:
             if seat not in views:
                 views[seat] = encode(self.match.view(seat))
             messages.append((member, self.state_message(seat, views[seat])))
-        messages.extend((peer, {"type": "ok", "id": request_id}) for peer, request_id in self._acks)
-        self._acks.clear()
+        messages[:0] = [(peer, message) for peer, message, first in self._replies if first]
+        messages.extend((peer, message) for peer, message, first in self._replies if not first)
+        self._replies.clear()
         finished = self.status == OVER and not self._recorded
         if finished:
             self._recorded = True
@@ -624,27 +692,47 @@ class Table:
             self._stop_thinking()
             self._set_flag_timer()
             return
+        if self.paused is not None:
+            return  # a computer's move could not be kept either; unpause() comes back here
         seat = self.match.to_move()
-        if seat is not None and self.places[seat].computer and self._thinker is None:
-            self._thinker = self.match.think(seat)
+        if seat is not None and self.places[seat].computer and self._thinking is None:
+            token, ply = object(), self.match.ply
+            self._thinking = token
+            self._cancel_thinking = self.host.think(
+                self.id, self.match.move_job(seat), lambda done: self._computer_done(token, ply, done)
+            )
         self._set_flag_timer()
 
-    def _computer_done(self, thinker: Thinker, ply: int) -> None:
-        if thinker is not self._thinker:
-            return
-        self._thinker = None
-        if self.status != PLAYING or ply != self.match.ply or self.match.computer_to_move() is None:
+    def _computer_done(self, token: object, ply: int, done: Future[Any]) -> None:
+        if token is not self._thinking:
+            return  # cancelled, or replaced by a later decision
+        self._thinking = None
+        if (
+            self.status != PLAYING
+            or self.paused is not None
+            or ply != self.match.ply
+            or self.match.computer_to_move() is None
+        ):
             self._after_change()
             return
         try:
-            self.match.play(thinker.result())
-        except (SearchCancelled, LudotecaError):
+            move = done.result()
+        except CancelledError:
+            self._after_change()
+            return
+        except Exception:  # a computer that fails would fail again: the table waits, and says why
+            log.exception("the computer at table %s could not choose a move", self.id)
+            self._tell(Sentence(N_("The computer could not choose a move; the server's log says why.")))
+            return
+        try:
+            self.match.play(move)
+        except LudotecaError:
             self._after_change()
 
     def _stop_thinking(self) -> None:
-        if self._thinker is not None:
-            self._thinker.cancel()
-            self._thinker = None
+        if self._thinking is not None:
+            self._cancel_thinking()
+            self._thinking = None
 
     # ----- clocks -----------------------------------------------------------------------------
     def _set_flag_timer(self) -> None:

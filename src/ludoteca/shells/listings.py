@@ -67,9 +67,16 @@ def saves_table(saves: Sequence[SavedGame]) -> list[str]:
 
 
 def unreadable_saves(saves: Sequence[SavedGame]) -> list[str]:
-    """A sentence for each save whose record cannot be read, saying what can still be done."""
+    """A sentence for each damaged save (its record cannot be read, or its version number is
+    not one), saying what can still be done."""
     sentences = []
     for saved in saves:
+        if saved.version is None:
+            sentence = _(
+                "Save number {id} (“{name}”) is damaged: its version number is not a whole number. "
+                "It can still be resumed, exported or deleted, and saving it again mends it."
+            )
+            sentences.append(sentence.format(id=saved.id, name=saved.name))
         try:
             Record.loads(saved.record_text)
         except ValueError as err:

@@ -129,6 +129,14 @@ def _recover(store: Store, match: Match, err: Exception) -> Kept:
             except FileExists:
                 continue
     except (OSError, FileRefused) as failure:
+        if _keeps_secrets(match):
+            # the screen is not the store: whoever reads it may be any player at the table
+            sentence = _(
+                "Could not save the game ({err}), nor keep it in a file ({failure}). Its full record "
+                "would give away every player's secrets, so here are only its moves as the players "
+                "may see them; the game cannot be resumed from them."
+            )
+            return Kept(None, None, sentence.format(err=err, failure=failure) + "\n" + _public_record(match))
         sentence = _(
             "Could not save the game ({err}), nor keep it in a file ({failure}). Here is its record; "
             "copy it into a file and import it with: ludoteca saves import FILE"
@@ -232,15 +240,28 @@ def record_to_show(saved: SavedGame) -> tuple[str, str | None]:
                 "is not shown, since its seed and moves would give away every player's secrets"
             ).format(err=err)
         ) from None
-    if match.over:
+    if not _keeps_secrets(match):
         return saved.record_text, None
-    copy = match.to_record()
-    copy.moves = match.public_moves(match.lone_human())
     note = _(
         "The seed and the hidden moves are left out while the game goes on; the full record becomes "
         "available when the game ends."
     )
-    return "".join(f"; {line}\n" for line in note.splitlines()) + copy.dumps(with_seed=False), note
+    return "".join(f"; {line}\n" for line in note.splitlines()) + _public_record(match), note
+
+
+def _keeps_secrets(match: Match) -> bool:
+    """Whether the full record must stay in the store: while a game with hidden information goes
+    on, its seed rebuilds every hand and deck, and its moves show what went face down or back to
+    the bag."""
+    return match.game.info.hidden_information and not match.over
+
+
+def _public_record(match: Match) -> str:
+    """The record as the one person playing may read it (everyone's secrets hidden when several
+    share the screen): no seed, and each move as `Game.public_move_text` writes it for them."""
+    copy = match.to_record()
+    copy.moves = match.public_moves(match.lone_human())
+    return copy.dumps(with_seed=False)
 
 
 def describe_outcome(match: Match) -> str:

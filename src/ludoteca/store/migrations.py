@@ -103,6 +103,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE INDEX net_tables_open ON net_tables (status, created)",
     ),
+    # 5
+    sql(
+        "which server process runs each network table, so two never run the same one",
+        "ALTER TABLE net_tables ADD COLUMN owner TEXT",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -34,8 +34,9 @@ class SavedGame:
     #: ISO 8601 times in UTC; `updated` changes when the record is overwritten, not on rename
     created: str
     updated: str
-    #: 1 when first written, one more at each overwrite
-    version: int = 1
+    #: 1 when first written, one more at each overwrite; None when the row holds something else
+    #: (another program's doing): the save still loads, and its next overwrite writes a version
+    version: int | None = 1
 
     @property
     def slot(self) -> SaveSlot:
@@ -48,7 +49,7 @@ class SaveSlot:
 
     id: int
     name: str
-    version: int
+    version: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,8 @@ def _from_row(row: tuple[object, ...]) -> SavedGame:
         _text(record),
         _text(created),
         _text(updated),
-        int(str(version)),
+        # only what SQLite holds as an integer: `int()` would also read "٣" or " 7 " as a version
+        version if isinstance(version, int) and version >= 1 else None,
     )
 
 
@@ -164,11 +166,12 @@ def _overwrite(
     conn: sqlite3.Connection, now: str, existing: SavedGame, name: str, game_key: str, record_text: str
 ) -> SaveSlot:
     _check_name_free(conn, name, existing.id)
+    version = (existing.version or 0) + 1
     conn.execute(
         "UPDATE saves SET name = ?, game = ?, record = ?, updated = ?, version = ? WHERE id = ?",
-        (name, game_key, record_text, now, existing.version + 1, existing.id),
+        (name, game_key, record_text, now, version, existing.id),
     )
-    return SaveSlot(existing.id, name, existing.version + 1)
+    return SaveSlot(existing.id, name, version)
 
 
 def _check_stored(conn: sqlite3.Connection, slot: SaveSlot, check: RecordCheck | None) -> None:

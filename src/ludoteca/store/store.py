@@ -7,12 +7,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
+from ludoteca.i18n import _
 from ludoteca.store import results as _results
 from ludoteca.store import saves as _saves
 from ludoteca.store import settings as _settings
 from ludoteca.store import setups as _setups
 from ludoteca.store import tables as _tables
 from ludoteca.store.db import Database
+from ludoteca.store.errors import StoreError
+from ludoteca.store.owners import Owners
 from ludoteca.store.paths import default_db_path
 from ludoteca.store.results import ResultRow, ResultRows
 from ludoteca.store.saves import RecordCheck, SavedGame, SaveRef, SaveSlot, Written
@@ -44,6 +47,7 @@ class Store:
         self.path = Path(path).expanduser() if path is not None else default_db_path()
         self._clock = clock
         self._db = Database(self.path)
+        self._owners = Owners(self.path)
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
@@ -139,18 +143,51 @@ class Store:
         """Keep a network table as it is now (replacing what was kept under its id)."""
         _tables.save_tables(self._db, self._now(), [row])
 
-    def save_tables(self, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
-        """Keep several network tables, and the results of games that just ended, in one transaction."""
-        _tables.save_tables(self._db, self._now(), rows, results)
+    def save_tables(
+        self,
+        rows: Sequence[TableRow],
+        results: Sequence[ResultRow] = (),
+        owner: str | None = None,
+        dropped: Sequence[str] = (),
+    ) -> None:
+        """Keep several network tables, and the results of games that just ended, and forget the
+        tables `dropped`, in one transaction; with an `owner`, only if it runs them all (else
+        `TablesTaken`)."""
+        _tables.save_tables(self._db, self._now(), rows, results, owner, dropped)
 
     def open_tables(self) -> list[TableRow]:
         """The network tables whose games are not over, oldest first."""
         return _tables.open_tables(self._db)
 
+    def new_owner(self) -> str:
+        """An owner id for a server process: it runs tables in this file until released or until
+        the process ends (see `owners`)."""
+        try:
+            return self._owners.new()
+        except OSError as exc:
+            raise StoreError(
+                _("cannot create a lock file in {folder} ({detail}).").format(
+                    folder=self._owners.folder, detail=exc.strerror or exc
+                )
+            ) from exc
+
+    def claim_tables(self, owner: str) -> tuple[list[TableRow], int]:
+        """The unfinished tables `owner` now runs (those no live server runs), and how many others
+        a live server keeps."""
+        return _tables.claim_tables(self._db, owner, self._owners.alive)
+
+    def release_tables(self, owner: str) -> None:
+        """`owner` stops: its tables are free for the next server, and its id is given up."""
+        try:
+            _tables.release_tables(self._db, owner)
+        finally:
+            self._owners.release(owner)
+
     # -- lifetime ------------------------------------------------------------------------
 
     def close(self) -> None:
         """Close the file; later calls raise StoreError. Closing twice is harmless."""
+        self._owners.close()
         self._db.close()
 
     @property

@@ -7,7 +7,7 @@ the server's own JSON (seats, token digests, clocks); the store only keeps it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ludoteca.i18n import _
@@ -32,22 +32,80 @@ class TableRow:
     updated: str = ""
 
 
-def save_tables(db: Database, now: str, rows: Sequence[TableRow], results: Sequence[ResultRow] = ()) -> None:
+class TablesTaken(StoreError):
+    """Some tables are run by another server: nothing of this write was kept."""
+
+    def __init__(self, table_ids: Sequence[str]) -> None:
+        super().__init__(
+            _("another server now runs the tables {ids}; nothing was written.").format(
+                ids=", ".join(table_ids)
+            )
+        )
+        self.table_ids = tuple(table_ids)
+
+
+def save_tables(
+    db: Database,
+    now: str,
+    rows: Sequence[TableRow],
+    results: Sequence[ResultRow] = (),
+    owner: str | None = None,
+    dropped: Sequence[str] = (),
+) -> None:
     """Write several tables (and the results of the games that just ended) in one transaction: a
-    busy server writes every change that came in while the previous write was being synced."""
+    busy server writes every change that came in while the previous write was being synced.
+
+    With an `owner`, a table is only written if that owner runs it (a new one becomes its own);
+    if another owner runs any of them, nothing is written and TablesTaken names them. The tables
+    `dropped` are removed (those of another owner are left)."""
     for row in rows:
         _check(row)
+    taken = []
     with db.transaction() as conn:
         for row in rows:
-            conn.execute(
-                "INSERT INTO net_tables (id, game, status, record, meta, created, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)"
+            written = conn.execute(
+                "INSERT INTO net_tables (id, game, status, record, meta, created, updated, owner)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (id) DO UPDATE SET status = excluded.status, record = excluded.record,"
-                " meta = excluded.meta, updated = excluded.updated",
-                (row.table_id, clean_key(row.game), row.status, row.record, row.meta, now, now),
+                " meta = excluded.meta, updated = excluded.updated"
+                " WHERE ?8 IS NULL OR net_tables.owner IS ?8",
+                (row.table_id, clean_key(row.game), row.status, row.record, row.meta, now, now, owner),
             )
+            if written.rowcount == 0:
+                taken.append(row.table_id)
+        for table_id in dropped:  # tables a server closed before anyone played at them
+            conn.execute(
+                "DELETE FROM net_tables WHERE id = ? AND (?2 IS NULL OR owner IS ?2)", (table_id, owner)
+            )
+        if taken:
+            raise TablesTaken(taken)  # the transaction is rolled back: all or nothing
         for result in results:
             add_result(db, result)  # joins this transaction
+
+
+def claim_tables(db: Database, owner: str, alive: Callable[[str], bool]) -> tuple[list[TableRow], int]:
+    """Make `owner` the runner of every unfinished table nobody alive runs; returns those tables
+    (oldest first) and how many others a live owner keeps."""
+    claimed: list[TableRow] = []
+    kept = 0
+    with db.transaction() as conn:
+        rows = conn.execute(
+            "SELECT id, game, status, record, meta, updated, owner FROM net_tables"
+            " WHERE status != 'over' ORDER BY created, id"
+        ).fetchall()
+        for *fields, current in rows:
+            if current is not None and current != owner and alive(str(current)):
+                kept += 1
+                continue
+            conn.execute("UPDATE net_tables SET owner = ? WHERE id = ?", (owner, fields[0]))
+            claimed.append(TableRow(*(str(value) for value in fields)))
+    return claimed, kept
+
+
+def release_tables(db: Database, owner: str) -> None:
+    """`owner` stops running its tables: the next server to start takes them at once."""
+    with db.transaction() as conn:
+        conn.execute("UPDATE net_tables SET owner = NULL WHERE owner = ?", (owner,))
 
 
 def _check(row: TableRow) -> None:

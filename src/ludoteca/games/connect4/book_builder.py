@@ -264,9 +264,7 @@ def build_scores(
     return scores
 
 
-def time_scores(
-    discs: list[int], samples: int, seconds: float, log: Callable[[str], None] = print
-) -> None:
+def time_scores(discs: list[int], samples: int, seconds: float, log: Callable[[str], None] = print) -> None:
     """What choosing `SCORE_DISCS` rests on: the processor time of the exact score and best columns
     (what `build_scores` asks) of `samples` positions with each count of `discs`, drawn from the
     positions it would solve (the same ones for the same count), each from an empty table and

@@ -51,6 +51,7 @@ def kernel() -> ModuleType:
     search, on the thread that searches, not when the computer levels are declared."""
     return compiled(kernel_source)
 
+
 #: what a stopped kernel search returns (the compiled module keeps its C constants to itself)
 _STOPPED = kernel_source.STOPPED
 #: the kernel's table and counters are one per process: one search at a time uses them

@@ -166,7 +166,9 @@ def cmd_create(name: str, source: str, store: Any, out: TextIO, overwrite: bool 
     text, edition = normalise(body)
     store.save_setup(GAME_KEY, name, text, overwrite=overwrite)
     out.write(
-        _("Saved the {edition} setup '{name}'.").format(edition=_(EDITION_NAMES[edition]), name=name) + "\n"
+        # an edition's name carries its own article ("the Eye of Horus edition", "Khet 2.0")
+        _("Saved the setup '{name}' for {edition}.").format(edition=_(EDITION_NAMES[edition]), name=name)
+        + "\n"
     )
 
 
@@ -201,7 +203,7 @@ def cmd_import(path: str, name: str | None, store: Any, out: TextIO) -> None:
     text, edition = normalise(body)
     store.save_setup(GAME_KEY, chosen, text)
     out.write(
-        _("Imported the {edition} setup '{name}'.").format(edition=_(EDITION_NAMES[edition]), name=chosen)
+        _("Imported the setup '{name}' for {edition}.").format(edition=_(EDITION_NAMES[edition]), name=chosen)
         + "\n"
     )
 

@@ -14,12 +14,13 @@ Every level sees only its seat's view. A program is face down, and the view show
 its length (unless the table plays "show my program"), so a player must *remember* what it put
 there, like a person does. That memory lives in `ProgramMemory`, outside the player objects: the
 terminal and the GUI build a new player for every move (`ai.levels.computer_for`), so a memory
-inside the player would be forgotten at once. It is keyed by the table (a public digest of the seed
-in the state) and the seat, and holds, per ply at which this seat decided, the program its move
-left. Reading it drops entries from plies not yet reached (undone moves), follows a Bug card that
-reversed the program since, and checks the remembered length against the public one; when they
-disagree (a human played that seat, or a hint was not followed) the player admits it does not know
-its program and runs it, which empties it and makes it known again. Deriving the program from the
+inside the player would be forgotten at once. It is keyed by the table (a name drawn at the start
+of each game, never derived from the seed) and the seat, and holds, per ply at which this seat
+decided, the program its move left. Reading it drops entries from plies not yet reached (undone
+moves), follows a Bug card that reversed the program since, and checks the remembered length against
+the public one; when they disagree (a human played that seat, a hint was not followed, or the game
+was resumed from its record, which names the table anew) the player admits it does not know its
+program and runs it, which empties it and makes it known again. Deriving the program from the
 record instead would need the record, which a player never receives.
 """
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import hashlib
+import secrets
 from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
@@ -54,12 +54,6 @@ def _deal(seats: int, bug: bool, rng: Rng) -> tuple[tuple[PlayerState, ...], int
     return tuple(players), first, rng
 
 
-def table_id(seed: int, seats: int) -> int:
-    """A public name for a table: a one-way digest, so it tells nothing about the decks."""
-    digest = hashlib.blake2b(f"turtles/{seed}/{seats}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
-
-
 def start(seats: int, seed: int, three_rounds: bool, bug: bool, show_program: bool) -> TurtlesState:
     if seats not in LAYOUTS:
         raise OptionError(_("Robot Turtles is for 2 to 4 players, not {n}").format(n=seats))
@@ -76,7 +70,7 @@ def start(seats: int, seed: int, three_rounds: bool, bug: bool, show_program: bo
         bug_option=bug,
         show_program=show_program,
         ply=0,
-        table=table_id(seed, seats),
+        table=secrets.randbits(64),
         rng=rng,
     )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ludoteca.core.rng import Rng
@@ -86,8 +86,11 @@ class TurtlesState:
     show_program: bool
     #: moves played so far in the whole game
     ply: int
-    #: a public name for this table (a one-way digest of the seed), so computer players can tell games apart
-    table: int
+    #: a name for this game, so computer players can tell games apart (`players.ProgramMemory`).
+    #: Drawn afresh by `start`, independent of the seed: every seat sees it, and anything derived
+    #: from the seed would let a search find the seed, and every hand and deck with it. Not
+    #: compared, so a record replayed (which draws another) still equals the game it records.
+    table: int = field(compare=False)
     #: None in views: the seed of the decks' future must not leak
     rng: Rng | None
     last: TurnReport | None = None

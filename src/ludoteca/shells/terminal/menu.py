@@ -3,7 +3,6 @@ narrowed to one game (`ludoteca menu GAME`; the Qwirkle brief's console is this 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ludoteca.core.declaration import CommandContext, GameDeclaration
@@ -11,6 +10,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
 from ludoteca.core.registry import declarations, failures
+from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import read_int_or_none, read_seed
 from ludoteca.core.think import Think, read_think
@@ -104,7 +104,7 @@ class Menu:
         think = self.ask_think() if any(seat.is_computer for seat in seats) else Think()
         # the seed decides the computers' own choices too: with a count, it names the game
         asked = game.info.chance or think.counted
-        seed = self.ask_seed() if asked else random.SystemRandom().randrange(1 << 31)
+        seed = self.ask_seed() if asked else fresh_seed()
         match = session.new_match(game, options, seats, seed, self.store, think=think)
         TerminalGame(match, self.store, self.console).run()
 
@@ -190,7 +190,7 @@ class Menu:
         while True:
             text = self.ask_value(_("Seed (Enter for a random one)"), "")
             if not text:
-                return random.SystemRandom().randrange(1 << 31)
+                return fresh_seed()
             try:
                 return read_seed(text)
             except LudotecaError as err:

@@ -13,11 +13,13 @@ from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.seats import MAX_LEVEL
+from ludoteca.core.text import read_int_or_none
 from ludoteca.i18n import N_, _
 from ludoteca.kits.terminal.console import Console
 from ludoteca.match import events
 from ludoteca.match.events import Event
 from ludoteca.net import protocol
+from ludoteca.net.protocol import MAX_SEATS
 from ludoteca.net.remote import HIDDEN_MOVE, RemoteMatch
 from ludoteca.shells import session
 from ludoteca.shells.network import forget_seat
@@ -189,12 +191,13 @@ class NetworkTerminalGame(TerminalGame):
 
     def _seat_and_level(self, arg: str) -> tuple[int, int]:
         words = arg.split()
-        if not words or not words[0].isdigit():
+        seat = read_int_or_none(words[0], 1, MAX_SEATS) if words else None
+        if seat is None:
             raise LudotecaError(_("give the seat's number (see 'who'), e.g. computer 2 3"))
-        level = words[1] if len(words) > 1 else "3"
-        if not level.isdigit() or not 1 <= int(level) <= MAX_LEVEL:
+        level = read_int_or_none(words[1], 1, MAX_LEVEL) if len(words) > 1 else 3
+        if level is None:
             raise LudotecaError(_("a computer's level is 1 to {n}").format(n=MAX_LEVEL))
-        return int(words[0]) - 1, int(level)
+        return seat - 1, level
 
     def _who(self) -> None:
         remote = self.remote
@@ -282,6 +285,7 @@ def choose_table(tables: list[dict[str, Any]], console: Console) -> tuple[str, b
             return None
         watch = answer.startswith("w")
         digits = answer.lstrip("w").strip()
-        if digits.isdigit() and 1 <= int(digits) <= len(tables):
-            return str(tables[int(digits) - 1]["table"]), watch
+        chosen = read_int_or_none(digits, 1, len(tables))
+        if chosen is not None:
+            return str(tables[chosen - 1]["table"]), watch
         say(_("Please type a number from 1 to {n}.").format(n=len(tables)))

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pygame
 from pygame_gui.elements import UIButton
 
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.rng import fresh_seed
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import GameBoard, Scene
@@ -90,7 +89,7 @@ class EndScreen(Screen):
 
         self.record()
         m = self.match
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()
         again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.thinking)
         self.app.go("play", again)
 

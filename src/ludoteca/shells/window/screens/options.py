@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -18,6 +17,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionSpec, OptionValue, option_label
 from ludoteca.core.registry import declaration_of
+from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import SEED_DIGITS, read_seed
 from ludoteca.i18n import _
@@ -742,11 +742,7 @@ class OptionsScreen(Screen):
         try:
             options = self.game.options(self.given_options())
             seats = tuple(self.seats[i].spec() for i in range(self.count))
-            seed = (
-                read_seed(self.seed_text)
-                if self.seed_text.strip()
-                else random.SystemRandom().randrange(1 << 31)
-            )
+            seed = read_seed(self.seed_text) if self.seed_text.strip() else fresh_seed()
             # a player's own start position (a Khet setup of theirs) comes from the store
             match = session.new_match(self.game, options, seats, seed, self.app.store)
         except (LudotecaError, ValueError) as err:

@@ -16,10 +16,12 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.seats import MAX_LEVEL
+from ludoteca.core.text import NumberError
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
 from ludoteca.match import events
 from ludoteca.match.events import Event
+from ludoteca.net.addresses import read_port
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
 from ludoteca.net.remote import RemoteMatch
@@ -146,8 +148,10 @@ class TableScreen(Screen):
         plan = self.plan
         assert plan is not None
         text = self.port_entry.get_text() if self.port_entry is not None else self.port_text
-        if not text.isdigit() or not 0 <= int(text) < 65536:
-            self._say(_("'{port}' is not a port number (1–65535)").format(port=text), error=True)
+        try:
+            port = read_port(text, listening=True)
+        except NumberError as err:
+            self._say(str(err), error=True)
             return
         name = ""
         with contextlib.suppress(StoreError):
@@ -160,7 +164,7 @@ class TableScreen(Screen):
                 plan.seats,
                 name=name or _("Host"),
                 bind="0.0.0.0" if self.reach == LAN else "127.0.0.1",
-                port=int(text),
+                port=port,
                 seed=plan.seed,
                 clock=ClockSettings(*self.clock) if self.clock is not None else None,
             )
