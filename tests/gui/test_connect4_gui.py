@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from ludoteca.ai import levels as levels_module
 from ludoteca.ai.base import Budget, Player
 from ludoteca.ai.levels import Computer
-from ludoteca.match import match as match_module
 from ludoteca.shells.window.screens.choose import ChooseScreen
 from ludoteca.shells.window.screens.end import EndScreen
 from ludoteca.shells.window.screens.menu import MenuScreen
@@ -111,18 +111,18 @@ def test_against_the_computer_undo_takes_back_both_moves_and_works_while_it_thin
     assert len(play.match.moves) == 2
     # a computer that never finishes: the window keeps drawing, and undo stops it
     monkeypatch.setattr(
-        match_module, "computer_for", lambda game, level, think=None, seed=None: Computer(Ponderer(), 60.0)
+        levels_module, "computer_for", lambda game, level, think=None, seed=None: Computer(Ponderer(), 60.0)
     )
     drop(driver, 2)
     assert len(play.match.moves) == 3 and play.thinking()
-    thinker = play.thinker
+    pending = play.driver.pending
     started = time.perf_counter()
     driver.frames(10)
     assert time.perf_counter() - started < 2.0 and play.thinking()
     assert "thinking" in play.status_text(driver.app.now())[0]
     driver.press(play.buttons["undo"])
-    assert len(play.match.moves) == 2 and thinker is not None and thinker.cancelled
-    assert thinker.wait(2.0)
+    assert len(play.match.moves) == 2 and pending is not None and pending.cancelled
+    assert pending.wait(2.0)
     driver.frames(5)
     assert len(play.match.moves) == 2 and play.human_to_move() == 0
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from ludoteca.ai import levels as levels_module
 from ludoteca.ai.base import Budget, Player, SearchInfo
 from ludoteca.ai.levels import Computer
-from ludoteca.match import match as match_module
 from ludoteca.shells.window.screens.play import PlayScreen
 
 from .conftest import Driver, close
@@ -55,7 +55,7 @@ def test_the_computers_progress_and_move_arrive_as_events(
 ) -> None:
     player = Reporter()
     monkeypatch.setattr(
-        match_module, "computer_for", lambda game, level, think=None, seed=None: Computer(player, 60.0)
+        levels_module, "computer_for", lambda game, level, think=None, seed=None: Computer(player, 60.0)
     )
     play = start(driver, "computer")
     play.match.play("1")

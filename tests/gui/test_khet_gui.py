@@ -340,15 +340,17 @@ def test_a_threefold_repetition_offers_a_draw_claim(driver: Driver) -> None:
 
 
 def test_the_computer_claims_a_draw_in_a_dialog(driver: Driver, monkeypatch: Any) -> None:
-    from ludoteca.match.match import Match
+    from ludoteca.ai.worker import MoveJob
 
     asked: list[int] = []
 
-    def wants(self: Match, seat: int) -> bool:
-        asked.append(seat)
+    def wants(self: MoveJob, game: Any) -> bool:
+        if self.draw_seed is None:  # no draw may be claimed here: nobody is asked
+            return False
+        asked.append(self.seat)
         return True
 
-    monkeypatch.setattr(Match, "computer_wants_draw", wants)
+    monkeypatch.setattr(MoveJob, "wants_draw", wants)
     options = open_options(driver, "khet")
     driver.press(options.kind_widgets[1].button_for("computer"))
     driver.press(options.start_button)

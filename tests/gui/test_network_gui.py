@@ -254,3 +254,43 @@ def test_the_network_pages_fit_the_window_in_both_languages(
     waiting = play.status_text(driver.app.now())[0]
     assert ("Bob" in waiting) and ("Waiting" in waiting or "attente" in waiting)
     bob.leave()
+
+
+def test_a_network_game_of_qwirkle_draws_the_others_moves_and_hidden_exchanges(
+    driver: Driver, server: Running
+) -> None:
+    """The window's move list showed what the server sent by parsing it again, with this seat's
+    view: the other player's tiles and exchanges are not in it, so the first frame after Bob moved
+    raised NotationError. Moves are shown as the server wrote them for this seat."""
+    server.table("qwirkle", "remote,remote", seed=5)
+    screen = network_screen(driver)
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text("Ann")
+    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
+    driver.press(screen.buttons["join"])
+    driver.until(lambda: isinstance(driver.screen, TableScreen))
+    bob = other_player(server.port)
+    driver.until(lambda: isinstance(driver.screen, PlayScreen))
+    play = driver.screen
+    assert isinstance(play, PlayScreen)
+    game = play.match.game
+
+    def move(match: RemoteMatch, exchange: bool) -> str:
+        legal = game.legal_moves(match.state)
+        wanted = [m for m in legal if game.format_move(match.state, m).startswith("x") == exchange]
+        return game.format_move(match.state, (wanted or legal)[0])
+
+    for turn in range(4):
+        if play.human_to_move() == 0:
+            play.match.play(move(play.match, exchange=False))
+        else:
+            driver.until(lambda: bob.wait(0.0) is not None and bob.to_move() == bob.seat)
+            bob.play(move(bob, exchange=turn >= 2))
+        driver.until(lambda n=turn + 1: len(play.match.moves) == n)
+        driver.frames(3)  # drawn: the move list, the board, the status
+    shown = play.match.public_moves(0)
+    assert len(shown) == 4 and all(shown)
+    exchanges = [text for text in shown if text.startswith("x")]
+    assert exchanges and all("?" in text for text in exchanges), shown  # Bob's tiles stay his
+    driver.shot("network-qwirkle")
+    bob.leave()

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from ludoteca.ai import levels as levels_module
 from ludoteca.ai.base import Budget, Player
 from ludoteca.ai.levels import Computer
 from ludoteca.games.turtles.board import parse_square, row_col
@@ -17,7 +18,6 @@ from ludoteca.games.turtles.state import TurtlesState
 from ludoteca.games.turtles.window import TurtlesBoard
 from ludoteca.games.turtles.window_replay import TIMING
 from ludoteca.games.turtles.window_tray import hand_slots
-from ludoteca.match import match as match_module
 from ludoteca.shells.window.screens.end import EndScreen
 from ludoteca.shells.window.screens.options import OptionsScreen
 from ludoteca.shells.window.screens.play import PlayScreen
@@ -268,7 +268,7 @@ def test_a_computer_program_runs_card_by_card(
     driver: Driver, monkeypatch: pytest.MonkeyPatch, speed: float
 ) -> None:
     monkeypatch.setattr(
-        match_module,
+        levels_module,
         "computer_for",
         lambda game, level, think=None, seed=None: Computer(ForwardRunner(), 1.0),
     )

@@ -123,8 +123,18 @@ class Thinker:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """What a computer decided on its turn: a move, or to claim the draw the position allows."""
+
+    move: Any = None
+    claims_draw: bool = False
+
+
+@dataclass(frozen=True)
 class MoveJob:
-    """One computer's decision, everything it needs as plain values (so it can be pickled)."""
+    """One computer's turn, everything it needs as plain values (so it can be pickled): the game's
+    key, its level, the budget, the player's seed and the seat's view; with `draw_seed`, a draw
+    may be claimed and the player judging it is seeded so (None: no draw can be claimed here)."""
 
     game: str
     level: int
@@ -132,13 +142,44 @@ class MoveJob:
     seed: int
     view: Any
     seat: Seat
+    draw_seed: int | None = None
 
-    def run(self) -> Any:
-        """The move chosen, made here from the job alone (in whichever process runs it)."""
+    def run(
+        self, report: Callable[[SearchInfo], None] | None = None, cancel: threading.Event | None = None
+    ) -> Decision:
+        """The decision, made here from the job alone (in whichever thread or process runs it):
+        first whether to claim the draw, then the move. Setting `cancel` stops the search."""
         from ludoteca.ai.levels import computer_for
         from ludoteca.core.registry import get_game
 
         game = get_game(self.game)
-        computer = computer_for(game, self.level, self.think, self.seed)
         with _no_full_collections():
-            return computer.player.choose(game, self.view, self.seat, computer.budget(), None)
+            if self.wants_draw(game):
+                return Decision(claims_draw=True)
+            computer = computer_for(game, self.level, self.think, self.seed)
+            budget = computer.budget()
+            if cancel is not None:
+                budget.cancel = cancel
+            return Decision(computer.player.choose(game, self.view, self.seat, budget, report))
+
+    def wants_draw(self, game: Game[Any, Any]) -> bool:
+        """Whether the player (seeded for this purpose) claims the draw, when one may be claimed;
+        players that cannot judge one never claim, and a failing judgement is no claim: the
+        computer plays on."""
+        from ludoteca.ai.levels import computer_for
+
+        if self.draw_seed is None:
+            return False
+        computer = computer_for(game, self.level, self.think, self.draw_seed)
+        wants = getattr(computer.player, "wants_draw", None)
+        if wants is None:
+            return False
+        try:
+            if computer.nodes is not None:
+                # judged on a count too, or a replay could claim where the first game played on
+                return bool(wants(game, self.view, self.seat, budget=computer.budget()))
+            return bool(wants(game, self.view, self.seat, seconds=min(computer.think, 0.5)))
+        except SearchCancelled:
+            raise
+        except Exception:
+            return False

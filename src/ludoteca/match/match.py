@@ -342,18 +342,10 @@ class Match:
     def computer_wants_draw(self, seat: Seat) -> bool:
         """Whether the computer in `seat` claims an available draw (players that can judge it
         expose `wants_draw(game, view, seat, seconds=…)`, or `budget=…` for a count of positions;
-        others never claim)."""
-        if not self.can_claim_draw() or not self.is_computer(seat):
+        others never claim): the judgement `match.driver` makes before each computer move."""
+        if not self.is_computer(seat):
             return False
-        computer = self._computer(seat, self.seats[seat].level or 3, "draw")
-        wants = getattr(computer.player, "wants_draw", None)
-        if wants is None:
-            return False
-        if computer.nodes is not None:
-            # judged on a count too, or a replay could claim where the first game played on
-            budget = computer.budget()
-            return bool(wants(self.game, self.view(seat), seat, budget=budget))
-        return bool(wants(self.game, self.view(seat), seat, seconds=min(computer.think, 0.5)))
+        return self.move_job(seat).wants_draw(self.game)
 
     def _computer(self, seat: Seat, level: int, purpose: str) -> Computer:
         """The player deciding for `seat` now, seeded from the game's seed, the seat, the move and
@@ -362,8 +354,9 @@ class Match:
         return computer_for(self.game, level, self.thinking, seed)
 
     def move_job(self, seat: Seat) -> MoveJob:
-        """The decision of the computer in `seat` now, as a value another process can run: the
-        same player, seed and budget that `think` would use here."""
+        """The turn of the computer in `seat` now, as a value any thread or process can run: the
+        same players, seeds and budget wherever it runs, the draw judged first when one may be
+        claimed (`match.driver` runs it)."""
         return MoveJob(
             self.game.info.key,
             self.seats[seat].level or 3,
@@ -371,6 +364,7 @@ class Match:
             player_seed(self.seed, seat, self.ply, events.FOR_MOVE),
             self.view(seat),
             seat,
+            player_seed(self.seed, seat, self.ply, "draw") if self.can_claim_draw() else None,
         )
 
     def think(

@@ -101,6 +101,11 @@ class RemoteMatch(Match):
         """What this connection may see (the server sent nothing more, whatever `seat` is asked)."""
         return self.state
 
+    def public_moves(self, viewer: int | None, start: int = 0) -> list[str]:
+        """The moves as the server wrote them for this seat, never read back: this seat's view
+        lacks what the other seats' moves were made from."""
+        return list(self.moves[start:])
+
     def is_computer(self, seat: int) -> bool:
         return False  # a computer at the table plays on the server
 

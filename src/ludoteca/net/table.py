@@ -19,11 +19,11 @@ import json
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ludoteca.ai.worker import MoveJob
+from ludoteca.ai.worker import Decision, MoveJob
 from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.record import Record
@@ -32,6 +32,7 @@ from ludoteca.core.text import clean_line
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence, _
 from ludoteca.match import Match, events
+from ludoteca.match.driver import Pending, TurnDriver
 from ludoteca.match.events import Event
 from ludoteca.match.summary import result_fields
 from ludoteca.net.clock import Clock, ClockSettings
@@ -80,7 +81,7 @@ class TableHost(Protocol):
     def now(self) -> float:
         """A monotonic time in seconds."""
 
-    def think(self, table: str, job: MoveJob, done: Callable[[Future[Any]], None]) -> Callable[[], None]:
+    def think(self, table: str, job: MoveJob, done: Callable[[Future[Decision]], None]) -> Callable[[], None]:
         """Have a computer at `table` make `job`'s decision away from the server's thread; `done`
         gets the finished future (its move, or what went wrong) on the server's thread. Returns a
         function that cancels it."""
@@ -162,9 +163,8 @@ class Table:
         self.undo_ask: UndoAsk | None = None
         self.clock = Clock(clock, len(self.places), host.now) if clock is not None else None
         self._cancel_flag: Callable[[], None] | None = None
-        #: the computer's decision under way (a token told apart from older ones), and its cancel
-        self._thinking: object | None = None
-        self._cancel_thinking: Callable[[], None] = lambda: None
+        #: the computers' turns, thought in the server's pool and handed back on its thread
+        self.driver = TurnDriver(match, lambda job, done: host.think(table_id, job, done))
         self._flush_due = False
         #: answers that wait for the change they confirm to be written: `joined` goes before the
         #: states, `ok` after them
@@ -571,18 +571,17 @@ class Table:
         if not (self.game.info.chance or self.game.info.hidden_information):
             return "\n".join(lines) + "\n"
         head = lines[: lines.index("") + 1]
-        moves = self.visible_moves(seat)
-        body = [f"; {i}. {m}" if m is not None else f"; {i}. ?" for i, m in enumerate(moves, start=1)]
+        body = [f"; {i}. {m}" for i, m in enumerate(self.visible_moves(seat), start=1)]
         note = _("; a record during the game holds what your seat may see; the full record comes at the end")
         return "\n".join([*head, note, *body]) + "\n"
 
-    def visible_moves(self, seat: int | None) -> list[str | None]:
-        """The moves in notation, with None for another seat's move in a game with hidden information
-        (its visible effects are in the view)."""
+    def visible_moves(self, seat: int | None) -> list[str]:
+        """The moves as `seat` may read them (`Game.public_move_text`: another seat's face-down
+        cards or returned tiles written `?`). Clients show these texts as they are and never read
+        them back: their view lacks what another seat's move was made from."""
         if not self.game.info.hidden_information:
             return list(self.match.moves)
-        movers = [self.game.to_move(state) for state in self.match.states[:-1]]
-        return [m if mover == seat else None for m, mover in zip(self.match.moves, movers, strict=True)]
+        return self.match.public_moves(seat)
 
     # ----- what members see -------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -694,45 +693,27 @@ class Table:
             return
         if self.paused is not None:
             return  # a computer's move could not be kept either; unpause() comes back here
-        seat = self.match.to_move()
-        if seat is not None and self.places[seat].computer and self._thinking is None:
-            token, ply = object(), self.match.ply
-            self._thinking = token
-            self._cancel_thinking = self.host.think(
-                self.id, self.match.move_job(seat), lambda done: self._computer_done(token, ply, done)
-            )
+        self.driver.start(self._computer_done)
         self._set_flag_timer()
 
-    def _computer_done(self, token: object, ply: int, done: Future[Any]) -> None:
-        if token is not self._thinking:
+    def _computer_done(self, pending: Pending) -> None:
+        if pending is not self.driver.pending:
             return  # cancelled, or replaced by a later decision
-        self._thinking = None
-        if (
-            self.status != PLAYING
-            or self.paused is not None
-            or ply != self.match.ply
-            or self.match.computer_to_move() is None
-        ):
+        if self.status != PLAYING or self.paused is not None:
+            self.driver.cancel()
             self._after_change()
             return
         try:
-            move = done.result()
-        except CancelledError:
-            self._after_change()
-            return
+            decided = self.driver.play(pending)
         except Exception:  # a computer that fails would fail again: the table waits, and says why
             log.exception("the computer at table %s could not choose a move", self.id)
             self._tell(Sentence(N_("The computer could not choose a move; the server's log says why.")))
             return
-        try:
-            self.match.play(move)
-        except LudotecaError:
+        if decided is None:
             self._after_change()
 
     def _stop_thinking(self) -> None:
-        if self._thinking is not None:
-            self._cancel_thinking()
-            self._thinking = None
+        self.driver.cancel()
 
     # ----- clocks -----------------------------------------------------------------------------
     def _set_flag_timer(self) -> None:

@@ -18,6 +18,7 @@ from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.kits.terminal.style import Style, detect_style
 from ludoteca.match import Match, events
+from ludoteca.match.driver import TurnDriver
 from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
@@ -67,6 +68,8 @@ class TerminalGame:
         self._redraw = True  # the board changed since it was last drawn
         self._stopping = False  # the players chose to stop between two turns
         self._depth = 0  # how deep the computer's search has got (its PROGRESS events)
+        #: the computers' turns (the same driver the window and the server use)
+        self.driver = TurnDriver(match)
         match.subscribe(self._on_event)
 
     def _on_event(self, event: Event) -> None:
@@ -223,17 +226,15 @@ class TerminalGame:
 
     def _computer_turn(self, seat: int) -> None:
         label = self.match.seat_label(seat)
-        if self.match.computer_wants_draw(seat):
-            self.match.claim_draw()
-            self.console.say(_("{name} claims a draw.").format(name=label))
-            return
         self._depth = 0
-        thinker = self.match.think(seat)
+        pending = self.driver.start()
+        if pending is None:
+            return
         spinner = itertools.cycle("|/-\\")
         interactive = self.console.interactive
         if not interactive:
             self.console.say(_("{name} is thinking…").format(name=label))
-        while not thinker.wait(0.1):
+        while not pending.wait(0.1):
             if interactive:
                 depth = _(" depth {d}").format(d=self._depth) if self._depth else ""
                 self.console.stdout.write(
@@ -245,10 +246,14 @@ class TerminalGame:
                 self.console.stdout.flush()
         if interactive:
             self.console.stdout.write("\r" + " " * 70 + "\r")
-        move = thinker.result()
         state = self.match.state
-        text = self.adapter.public_move_text(self.match.game, state, move)
-        self.match.play(move)
+        decision = self.driver.play(pending)
+        if decision is None:
+            return
+        if decision.claims_draw:
+            self.console.say(_("{name} claims a draw.").format(name=label))
+            return
+        text = self.adapter.public_move_text(self.match.game, state, decision.move)
         self.console.say(_("{name} plays {move}").format(name=label, move=text))
         self._after_move()
 

@@ -81,7 +81,8 @@ class PanelHost(Protocol):
     board: Any
     layout: Layout
     match: Match
-    thinker: Any
+    #: how deep the computer's search has got
+    depth: int
 
     def thinking(self) -> bool: ...
 
@@ -148,7 +149,7 @@ def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
             detail = f"{game.seat_name(state, seat)} · {detail}"
         thinking = seat == to_move and screen.thinking()
         if thinking:
-            depth = screen.thinker.info.depth if screen.thinker is not None else 0
+            depth = screen.depth
             detail = _("thinking… depth {d}").format(d=depth) if depth else _("thinking…")
             spinner(surface, c.accent, (row.right - px(22), row.centery), px(9), now)
         draw.text(

@@ -3,9 +3,10 @@
 
 The screen listens to its match (`match.events`): a move, an undo, a computer's progress or its
 chosen move arrive as events and the screen redraws from them; it never watches the match for
-changes. The computer thinks in a `Thinker` thread whose events cross into the frame loop through
-pygame's queue, so the window keeps drawing (and answering undo, menus and the rules) however
-long it thinks.
+changes. A computer's turn is the match's `TurnDriver`'s (the terminal and the server ask the
+same one): it decides in a thread, and its progress and its decision cross into the frame loop
+through pygame's queue, so the window keeps drawing (and answering undo, menus and the rules)
+however long it thinks; the decision is played once the last move's animation has ended.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell
 from ludoteca.match import Match, events
+from ludoteca.match.driver import Pending, TurnDriver
 from ludoteca.match.events import Event
 from ludoteca.shells import session
 from ludoteca.shells.window.app import App, Screen
@@ -51,13 +53,11 @@ CLAIM_DRAW = "claim-draw"
 
 
 @dataclass(frozen=True)
-class DrawDecision:
-    """Whether the computer in `seat` claims the draw the position allows (decided in a thread,
-    since it searches, and handed to the frame loop like a match event)."""
+class Decided:
+    """A computer's turn has been decided (in its thread), handed to the frame loop like a match
+    event."""
 
-    ply: int
-    seat: Seat
-    wants: bool
+    pending: Pending
 
 
 class PlayScreen(Screen):
@@ -86,9 +86,10 @@ class PlayScreen(Screen):
         self.slot = slot
         #: moves were played or taken back since the game was last saved
         self.dirty = dirty
-        self.thinker: Thinker | None = None
-        #: a computer's move that arrived while something (an animation, a dialog) was showing
-        self.ready: Thinker | None = None
+        #: the computers' turns (the same driver the terminal and the server use)
+        self.driver = TurnDriver(match)
+        #: a computer's decision that arrived while something (an animation, a dialog) was showing
+        self.ready: Pending | None = None
         #: how deep the computer's search has got (from its PROGRESS events)
         self.depth = 0
         self.hint_thinker: Thinker | None = None
@@ -120,8 +121,6 @@ class PlayScreen(Screen):
         self._curtain_due = False
         #: the title of a "play on or stop?" question the board asked for after the last move
         self._break_due: str | None = None
-        #: the ply at which the computer to move was last asked whether it claims a draw
-        self._draw_asked: int | None = None
         self._unsubscribe = match.subscribe(self._listen)
         self._curtain_due = self.needs_curtain()
 
@@ -135,9 +134,10 @@ class PlayScreen(Screen):
         else:
             self.app.post(event)
 
-    def on_match(self, event: Event | DrawDecision) -> None:
-        if isinstance(event, DrawDecision):
-            self._draw_decided(event)
+    def on_match(self, event: Event | Decided) -> None:
+        if isinstance(event, Decided):
+            if event.pending is self.driver.pending:
+                self.ready = event.pending
             return
         if event.kind == events.MOVE and event.seat is not None and self._elsewhere(event.seat):
             before = self._view[1] if self._view is not None else None
@@ -150,12 +150,13 @@ class PlayScreen(Screen):
         elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
             if event.ply == self.match.ply:
                 self.depth = event.info.depth
-        elif event.kind == events.THOUGHT:
-            if event.purpose == events.FOR_HINT and event.thinker is self.hint_thinker:
-                if event.thinker is not None:
-                    self._hint_ready(event.thinker)
-            elif event.purpose == events.FOR_MOVE and event.thinker is self.thinker:
-                self.ready, self.thinker = event.thinker, None
+        elif (
+            event.kind == events.THOUGHT
+            and event.purpose == events.FOR_HINT
+            and event.thinker is not None
+            and event.thinker is self.hint_thinker
+        ):
+            self._hint_ready(event.thinker)
 
     def _position_changed(self) -> None:
         """A move, an undo or a redo, or the end: forget what belonged to the old position."""
@@ -255,7 +256,7 @@ class PlayScreen(Screen):
         return self.match.seat_label(seat)
 
     def thinking(self) -> bool:
-        return self.thinker is not None and not self.match.over
+        return self.driver.pending is not None and not self.match.over
 
     # ----- building -----------------------------------------------------------------------------
     def build(self) -> None:
@@ -379,9 +380,7 @@ class PlayScreen(Screen):
             self.play(move)
 
     def _cancel_thinker(self) -> None:
-        if self.thinker is not None:
-            self.thinker.cancel()
-            self.thinker = None
+        self.driver.cancel()
 
     def _cancel_hint(self) -> None:
         if self.hint_thinker is not None:
@@ -450,44 +449,24 @@ class PlayScreen(Screen):
             title, self._break_due = self._break_due, None
             self._round_break(title)
         elif self.ready is not None:
-            thinker, self.ready = self.ready, None
-            self._play_thought(thinker)
+            pending, self.ready = self.ready, None
+            self._play_decided(pending)
         elif self._curtain_due:
             self._curtain_due = False
             self._curtain()
 
     def _begin_turn(self) -> None:
-        """A new position: a computer seat to move starts thinking (its move comes as an event),
-        after deciding whether to claim a draw the position allows."""
-        seat = self.match.computer_to_move()
-        if seat is None or not self.computers or self.thinker is not None:
+        """A new position: a computer seat to move starts deciding (whether to claim a draw the
+        position allows, then its move); the decision comes back through the event queue."""
+        if not self.computers or self.driver.pending is not None:
             return
-        ply = self.match.ply
-        if self.match.can_claim_draw() and self._draw_asked != ply:
-            self._draw_asked = ply
-            match, post = self.match, self.app.post
+        post = self.app.post
+        self.driver.start(lambda pending: post(Decided(pending)))
 
-            def decide() -> None:
-                try:
-                    wants = match.computer_wants_draw(seat)
-                except Exception:  # a failing judgement is no claim: the computer plays on
-                    wants = False
-                post(DrawDecision(ply, seat, wants))
-
-            threading.Thread(target=decide, name="draw-claim", daemon=True).start()
-            return
-        self.thinker = self.match.think(seat)
-
-    def _draw_decided(self, decision: DrawDecision) -> None:
-        if decision.ply != self.match.ply or self.match.over or self.match.to_move() != decision.seat:
-            return  # the game moved on meanwhile (an undo)
-        if not decision.wants:
-            self._turn_due = True
-            return
-        name = self.seat_label(decision.seat)
+    def _draw_claimed(self, seat: Seat) -> None:
+        name = self.seat_label(seat)
         why = _("The same position has occurred three times, and {name} expects no better from playing on.")
         self._cancel_hint()
-        self.match.claim_draw()
         self.app.open_dialog(
             Dialog(
                 _("{name} claims a draw").format(name=name),
@@ -518,15 +497,16 @@ class PlayScreen(Screen):
             )
         )
 
-    def _play_thought(self, thinker: Thinker) -> None:
+    def _play_decided(self, pending: Pending) -> None:
         try:
-            move = thinker.result()
+            decision = self.driver.play(pending, move_with=self.play)
         except SearchCancelled:
             return
         except Exception as err:  # a failing engine must not take the window down
             self.say(_("The computer could not move: {err}").format(err=err), error=True)
             return
-        self.play(move)
+        if decision is not None and decision.claims_draw:
+            self._draw_claimed(pending.seat)
 
     def _hint_ready(self, thinker: Thinker) -> None:
         self.hint_thinker = None
