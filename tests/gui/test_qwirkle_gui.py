@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
@@ -404,3 +405,34 @@ def test_the_keyboard_alone_can_pick_place_and_play_and_a_hint_is_shown(driver: 
     driver.shot("qwirkle-hint")
     driver.key(pygame.K_RETURN)  # nothing picked: Enter plays the tiles put down
     assert play.match.moves == ["ekC0"]
+
+
+def test_the_move_list_is_made_once_per_change_not_every_frame(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a long game, reading every move again at every frame took most of a frame."""
+    import random
+
+    match = Match(GAME, GAME.options(), (SeatSpec("human"), SeatSpec("human")), 7)
+    chooser = random.Random(7)
+    while match.ply < 40:
+        legal = list(GAME.legal_moves(match.state))
+        chooser.shuffle(legal)
+        match.play(next(m for m in legal if GAME.to_move(GAME.play(match.state, m)) is not None))
+    made: list[int] = []
+    real = Match.public_moves
+
+    def counted(self: Match, viewer: int | None, start: int = 0) -> list[str]:
+        made.append(self.ply)
+        return real(self, viewer, start)
+
+    monkeypatch.setattr(Match, "public_moves", counted)
+    driver.app.go("play", match)
+    driver.frames(20)
+    assert len(made) <= 2, made  # once, perhaps again when the viewer took the screen
+    shown = driver.screen.shown_moves()
+    assert len(shown) == 40
+    before = len(made)
+    match.play(best_play(match.view(match.to_move())))
+    driver.frames(20)
+    assert len(made) - before <= 2 and len(driver.screen.shown_moves()) == 41

@@ -61,9 +61,11 @@ class GameDeclaration:
     """One game's offer: the rules, and references to the parts front ends load on demand."""
 
     game: Game[Any, Any]
-    #: "module:function" giving `player_for_level(level) -> ai.Player`; None = the generic levels
+    #: "module:attribute" naming an `ai.levels.Levels` value (`player_for_level`, and the seconds
+    #: each level thinks, `think_seconds`); None = the generic levels
     levels: str | None = None
-    #: seconds each level thinks by default, when `levels` is given
+    #: never read: a level's time comes from its `Levels` value. Kept only so that a declaration
+    #: written for an older version, which set it, still loads
     think_seconds: Mapping[int, float] = field(default_factory=dict)
     #: "module:Class", a `kits.terminal.TerminalBoard`; None = the generic one (grid or text)
     terminal_board: str | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -16,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-CASES: dict[str, tuple[str, dict[str, Any], str | tuple[str, ...]]] = {
+CASES: dict[str, tuple[str, dict[str, Any], str | tuple[str, ...] | int]] = {
     # key: (game, options, moves played before the computer starts thinking: a string of
     # one-word moves, or a tuple for moves written with spaces)
     # (named apart from the game keys, which `ludoteca bench` would take for games to benchmark)
@@ -35,6 +36,9 @@ CASES: dict[str, tuple[str, dict[str, Any], str | tuple[str, ...]]] = {
         {},
         "gmC1,gnC3 flE5,fmE1,fnE3 elE1,emT1 dmR1,dnT1 goC4,hoR4 inL4,ioT4 fpX0,gpC0 joX4,jpX2 gqC2,hqL2,iqT2",
     ),
+    # a long game: this many moves chosen at random (seeded) first, none of them ending it; the
+    # move list then holds them all
+    "qwirkle-70": ("qwirkle", {}, 70),
 }
 #: cases played by computers only (this many seats), so that one of them is always thinking while
 #: the others' programs run on the board
@@ -64,8 +68,18 @@ def _measure(
     if case in ALL_COMPUTERS:
         seats = [computer] * ALL_COMPUTERS[case]
     match = Match(game, game.options(options), seats, 7, think=THINK.get(case, seconds + 5))
-    for text in moves.split() if isinstance(moves, str) else moves:
-        match.play(text)
+    if isinstance(moves, int):
+        chooser = random.Random(7)
+        while match.ply < moves:
+            legal = list(game.legal_moves(match.state))
+            chooser.shuffle(legal)
+            lasting = next((m for m in legal if game.to_move(game.play(match.state, m)) is not None), None)
+            if lasting is None:
+                break
+            match.play(lasting)
+    else:
+        for text in moves.split() if isinstance(moves, str) else moves:
+            match.play(text)
     with tempfile.TemporaryDirectory() as home, Store(Path(home) / "bench.sqlite3") as store:
         app = open_app(store, size, speed=1.0, sound=False, first=lambda a: PlayScreen(a, match))
         screen = app.screen

@@ -34,6 +34,7 @@ class EndScreen(Screen):
         assert board is not None
         self.board: GameBoard = board
         self.match = match
+        self._shown_moves: tuple[int, list[str]] | None = None
         #: the save this game was resumed from or last saved to
         self.slot = slot
         self.saved_dirty = saved_dirty
@@ -41,6 +42,12 @@ class EndScreen(Screen):
         self.recorded = recorded
         self.buttons: dict[str, UIButton] = {}
         self.error = ""
+
+    def shown_moves(self) -> list[str]:
+        """The moves as anyone at the table may read them, made once per change."""
+        if self._shown_moves is None or self._shown_moves[0] != len(self.match.moves):
+            self._shown_moves = (len(self.match.moves), self.match.public_moves(None))
+        return self._shown_moves[1]
 
     def build(self) -> None:
         app, s = self.app, self.app.theme.sizes

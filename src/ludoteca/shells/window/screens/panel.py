@@ -86,6 +86,8 @@ class PanelHost(Protocol):
 
     def thinking(self) -> bool: ...
 
+    def shown_moves(self) -> list[str]: ...
+
     def view(self) -> Any: ...
 
 
@@ -194,6 +196,10 @@ class HasMatch(Protocol):
     match: Match
     board: GameBoard
 
+    def shown_moves(self) -> list[str]:
+        """The moves as the person at the screen may read them (made once per change)."""
+        ...
+
 
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The moves in notation as the person at the screen may read them (a program's cards stay
@@ -205,7 +211,7 @@ def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> N
     font = fonts.body
     line = font.get_linesize()
     seats = max(1, len(match.seats))
-    moves = match.public_moves(screen.viewer() if hasattr(screen, "viewer") else None)
+    moves = screen.shown_moves()
     if not moves:
         draw.text(surface, fonts.small, _("No moves yet."), c.text_dim, rect.topleft)
         return

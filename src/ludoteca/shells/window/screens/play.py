@@ -113,6 +113,7 @@ class PlayScreen(Screen):
         self.right_drag: bool | None = None
         self.layout: Layout = layout_for(app, board.has_actions())
         self._view: tuple[Seat | None, Any] | None = None
+        self._shown_moves: tuple[tuple[Seat | None, int], list[str]] | None = None
         #: the person whose secrets may be drawn (hot-seat with hidden information)
         self.shown_to: Seat | None = None
         #: set by events, acted on by the next frame
@@ -153,14 +154,15 @@ class PlayScreen(Screen):
         elif (
             event.kind == events.THOUGHT
             and event.purpose == events.FOR_HINT
-            and event.thinker is not None
+            and self.hint_thinker is not None
             and event.thinker is self.hint_thinker
         ):
-            self._hint_ready(event.thinker)
+            self._hint_ready(self.hint_thinker)
 
     def _position_changed(self) -> None:
         """A move, an undo or a redo, or the end: forget what belonged to the old position."""
         self._view = None
+        self._shown_moves = None
         self.dirty = True
         self.board.reset()
         self.hint_move = None
@@ -247,6 +249,14 @@ class PlayScreen(Screen):
             viewer = self.viewer()
             self._view = (viewer, self.match.view(viewer))
         return self._view[1]
+
+    def shown_moves(self) -> list[str]:
+        """The moves as the viewer may read them: made once per change, not every frame (after a
+        70-move game of Qwirkle, reading them all again took most of a frame)."""
+        key = (self.viewer(), len(self.match.moves))
+        if self._shown_moves is None or self._shown_moves[0] != key:
+            self._shown_moves = (key, self.match.public_moves(key[0]))
+        return self._shown_moves[1]
 
     def human_to_move(self) -> Seat | None:
         seat = self.match.to_move()
