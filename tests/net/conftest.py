@@ -15,7 +15,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from ludoteca.core.seats import SeatSpec, parse_seats
-from ludoteca.net.protocol import PROTOCOL_VERSION
+from ludoteca.net.protocol import PROTOCOL_VERSION, state_from_update
 from ludoteca.net.server import CLUB, HOST, Limits, Server, ServerThread
 from ludoteca.net.table import Table
 from ludoteca.net.tablestore import MemoryTableStore
@@ -41,6 +41,9 @@ class Raw:
         assert isinstance(text, str)
         self.received.append(text)
         message = dict(json.loads(text))
+        if message["type"] == "update":  # what changed: the tests read the state it stands for
+            assert self.last_state is not None, "an update before any state"
+            message = state_from_update(self.last_state, message)
         if message["type"] == "state":
             self.last_state = message
         return message

@@ -116,16 +116,16 @@ class Player:
         await self.ws.send(protocol.request(kind, self.ids, **fields))
         while True:
             message = json.loads(await self.ws.recv())
-            if message.get("type") == "state":
-                self.state = message
+            if message.get("type") in ("state", "update"):  # an update carries what is read here
+                self.state = {**self.state, **message}
             elif message.get("id") == self.ids:
                 return dict(message)
 
     async def next_state(self) -> None:
         while True:
             message = json.loads(await self.ws.recv())
-            if message.get("type") == "state":
-                self.state = message
+            if message.get("type") in ("state", "update"):  # an update carries what is read here
+                self.state = {**self.state, **message}
                 return
 
     async def play_turn(self, rng: random.Random) -> None:
@@ -209,6 +209,67 @@ def measure(port: int, clients: int, seconds: float, pause: float = 0.0, seed: i
     }
 
 
+def update_bytes(port: int, game_key: str = "khet", plies: int = 80, seed: int = 1) -> list[tuple[int, int]]:
+    """A seeded game of random moves between two players; for each change one of them saw, the
+    bytes of the frame it was sent and of the whole state that frame stands for (what was sent
+    before updates: protocol 1 resent the whole state every time)."""
+    from websockets.sync.client import connect as connect_sync
+
+    from ludoteca.core.registry import get_game
+    from ludoteca.net.codec import Decoder
+
+    game = get_game(game_key)
+    decoder = Decoder(game)
+    chooser = random.Random(seed)
+    url = f"ws://{LOOPBACK}:{port}/"
+    with connect_sync(url, max_size=None) as ann, connect_sync(url, max_size=None) as bob:
+        players = (ann, bob)
+        for ws, name in ((ann, "Ann"), (bob, "Bob")):
+            ws.send(protocol.request("hello", protocol=protocol.PROTOCOL_VERSION, name=name))
+            ws.recv(10)
+        ann.send(protocol.request("open", 1, game=game_key, seats=["remote", "remote"]))
+        table = ""
+        latest: list[dict[str, Any]] = [{}, {}]
+        sizes: list[tuple[int, int]] = []
+
+        def read(index: int, until: Any) -> None:
+            while True:
+                text = str(players[index].recv(10))
+                message = json.loads(text)
+                if message.get("type") == "update":
+                    whole = protocol.state_from_update(latest[index], message)
+                    if index == 0:
+                        sizes.append((len(text.encode()), len(protocol.dumps(whole).encode())))
+                    message = whole
+                if message.get("type") == "state":
+                    latest[index] = message
+                if until(message):
+                    return
+
+        read(0, lambda m: m.get("type") == "joined")
+        table = str(latest[0].get("table") or "")
+        read(0, lambda m: m.get("type") == "state")
+        table = str(latest[0]["table"])
+        bob.send(protocol.request("join", 2, table=table))
+        read(1, lambda m: m.get("type") == "state" and m.get("status") == "playing")
+        read(0, lambda m: m.get("type") == "state" and m.get("status") == "playing")
+        for _ply in range(plies):
+            state = latest[0]
+            if state.get("status") != "playing" or state.get("to_move") is None:
+                break
+            mover = int(state["to_move"])
+            view = decoder.decode(latest[mover]["view"])
+            legal = sorted(game.legal_moves(view), key=lambda m: game.format_move(view, m))
+            # a long game: moves that would end it are left while others remain
+            lasting = [m for m in legal if game.to_move(game.play(view, m)) is not None] or legal
+            move = game.format_move(view, chooser.choice(lasting))
+            players[mover].send(protocol.request("move", 3, version=latest[mover]["version"], move=move))
+            count = len(state["moves"]) + 1
+            for index in (0, 1):
+                read(index, lambda m, n=count: m.get("type") == "state" and len(m.get("moves", ())) >= n)
+    return sizes
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="ludoteca bench net", description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=500, help=_("players for the concurrency measure"))
@@ -228,11 +289,38 @@ def main(argv: list[str]) -> int:
         metavar="TABLES",
         help=_("instead: a lobby ping's round trip while TABLES Qwirkle tables of level-5 computers think"),
     )
+    parser.add_argument(
+        "--bytes",
+        action="store_true",
+        help=_("instead: the bytes a player is sent per change in a game of Khet, whole and as updates"),
+    )
     args = parser.parse_args(argv)
     clients = max(2, min(MAX_CLIENTS, args.clients)) // 2 * 2
     seconds = max(1.0, min(MAX_SECONDS, args.seconds))
     server = ServerProcess(args.store)
     try:
+        if args.bytes:
+            sizes = update_bytes(server.port)
+            sent = [size for size, _whole in sizes]
+            whole = [whole for _size, whole in sizes]
+            at = {10: sizes[min(9, len(sizes) - 1)], 80: sizes[-1]}
+            print(
+                _(
+                    "Khet, {n} changes seen by one player: a whole state (all that protocol 1 sent) "
+                    "is {whole10} bytes at move 10, {whole80} at move {last}, median {whole_median}; "
+                    "an update is {sent10} bytes at move 10, {sent80} at move {last}, median {sent_median}"
+                ).format(
+                    n=len(sizes),
+                    whole10=at[10][1],
+                    whole80=at[80][1],
+                    last=len(sizes),
+                    whole_median=int(statistics.median(whole)),
+                    sent10=at[10][0],
+                    sent80=at[80][0],
+                    sent_median=int(statistics.median(sent)),
+                )
+            )
+            return 0
         if args.bystander is not None:
             from ludoteca.net.bystander import measure as bystander
 

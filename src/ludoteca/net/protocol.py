@@ -20,7 +20,8 @@ from ludoteca.core.text import printable
 from ludoteca.i18n import N_, Sentence, _
 
 #: bump when a message changes meaning; a client and a server must speak the same one
-PROTOCOL_VERSION = 1
+#: (2: after its first state, a member is sent `update`s, what changed since the last one)
+PROTOCOL_VERSION = 2
 DEFAULT_PORT = 7373
 #: the biggest frame a client may send: requests are small
 MAX_CLIENT_FRAME = 16 * 1024
@@ -226,6 +227,92 @@ def _checked(data: dict[str, Any], request_id: int | None) -> Request:
         if name in data and data[name] is not None:
             fields[name] = check(name, data[name])
     return Request(kind, fields, request_id)
+
+
+# ----- updates: what changed since the state a member holds ---------------------------------------
+def patch(before: Any, after: Any) -> Any:
+    """What turns the JSON value `before` into `after`, small when little changed: an object as
+    `{"o": {key: patch}, "x": [removed keys]}`, an array that grew at its end as `{"a": [tail]}`,
+    one of the same length as `{"i": {index: patch}}`, anything else as `{"s": after}`."""
+    change = _structural_patch(before, after)
+    # a value that changed all through (a new laser beam) is smaller sent whole than described
+    if "s" not in change and len(dumps(change)) >= len(dumps(after)):
+        return {"s": after}
+    return change
+
+
+def _structural_patch(before: Any, after: Any) -> Any:
+    if isinstance(before, dict) and isinstance(after, dict):
+        changed = {
+            key: patch(before.get(key), value)
+            for key, value in after.items()
+            if before.get(key, _NONE) != value
+        }
+        removed = [key for key in before if key not in after]
+        return {"o": changed, "x": removed} if removed else {"o": changed}
+    if isinstance(before, list) and isinstance(after, list):
+        if len(after) >= len(before) and after[: len(before)] == before:
+            return {"a": after[len(before) :]}
+        if len(after) == len(before):
+            pairs = enumerate(zip(before, after, strict=True))
+            return {"i": {str(i): patch(b, a) for i, (b, a) in pairs if a != b}}
+    return {"s": after}
+
+
+_NONE = object()
+
+
+def patched(before: Any, change: Any) -> Any:
+    """`before` with `change` (a `patch`) applied; ProtocolError when they do not fit."""
+    try:
+        if "s" in change:
+            return change["s"]
+        if "a" in change:
+            return [*before, *change["a"]]
+        if "i" in change:
+            after = list(before)
+            for index, item in change["i"].items():
+                after[int(index)] = patched(after[int(index)], item)
+            return after
+        after_object = {key: value for key, value in before.items() if key not in change.get("x", ())}
+        for key, item in change["o"].items():
+            after_object[key] = patched(before.get(key), item)
+        return after_object
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError):
+        raise ProtocolError(_("an update that does not fit the state it was made for")) from None
+
+
+def update_message(previous: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
+    """The `update` that turns the `state` message a member last received into the new `state`:
+    the view as a patch, the moves as how many are kept and those added; the rest as it is."""
+    old_moves, new_moves = list(previous["moves"]), list(state["moves"])
+    kept = 0
+    while kept < min(len(old_moves), len(new_moves)) and old_moves[kept] == new_moves[kept]:
+        kept += 1
+    update = {key: value for key, value in state.items() if key not in ("type", "view", "moves")}
+    update.update(
+        type="update",
+        base=previous["version"],
+        view=patch(previous["view"], state["view"]),
+        moves={"keep": kept, "add": new_moves[kept:]},
+    )
+    return update
+
+
+def state_from_update(previous: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole `state` message an `update` stands for, from the one it was made against."""
+    if update.get("base") != previous.get("version") or update.get("table") != previous.get("table"):
+        raise ProtocolError(_("an update that does not fit the state it was made for"))
+    moves = update.get("moves")
+    if not isinstance(moves, dict) or not isinstance(moves.get("add"), list):
+        raise ProtocolError(_("an update that does not fit the state it was made for"))
+    state = {key: value for key, value in update.items() if key not in ("base", "moves", "view")}
+    state.update(
+        type="state",
+        view=patched(previous["view"], update.get("view")),
+        moves=[*list(previous["moves"])[: int(moves.get("keep", 0))], *moves["add"]],
+    )
+    return state
 
 
 def version_refusal(client: Any) -> str:

@@ -67,6 +67,8 @@ class RemoteMatch(Match):
         #: what else to stop when this game is left (the host's own server)
         self.on_close: list[Callable[[], None]] = []
         self.seats = ()
+        #: the last state from the server, which its next update is made against
+        self._last_state: dict[str, Any] = first
         self._apply_state(first, quiet=True)
 
     @staticmethod
@@ -278,6 +280,10 @@ class RemoteMatch(Match):
     def _on_state(self, message: dict[str, Any]) -> None:
         self._apply_state(message)
 
+    def _on_update(self, message: dict[str, Any]) -> None:
+        """What changed since the last state: applied to it, it is the new state."""
+        self._apply_state(protocol.state_from_update(self._last_state, message))
+
     def _on_chat(self, message: dict[str, Any]) -> None:
         self._news(f"{message.get('from', '?')}: {message.get('text', '')}")
 
@@ -318,6 +324,7 @@ class RemoteMatch(Match):
 
     def _apply_state(self, message: dict[str, Any], quiet: bool = False) -> None:
         view = self._decoder.decode(message["view"])
+        self._last_state = message
         texts = [HIDDEN_MOVE if m is None else str(m) for m in message["moves"]]
         before_ply, before_over = len(self.moves), bool(self.states) and self.over
         before_places, before_to_move = self.places, self._server_to_move

@@ -37,7 +37,7 @@ from ludoteca.match.events import Event
 from ludoteca.match.summary import result_fields
 from ludoteca.net.clock import Clock, ClockSettings
 from ludoteca.net.codec import encode
-from ludoteca.net.protocol import computer_name, reason_fields
+from ludoteca.net.protocol import computer_name, reason_fields, update_message
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
@@ -169,6 +169,8 @@ class Table:
         #: answers that wait for the change they confirm to be written: `joined` goes before the
         #: states, `ok` after them
         self._replies: list[tuple[Peer, Mapping[str, Any], bool]] = []
+        #: the last state each member was sent, which its next update is made against
+        self._sent: dict[Peer, dict[str, Any]] = {}
         #: why play is paused (the store cannot be written), while it is
         self.paused: Sentence | None = None
         #: the address of the connection that opened it, and since when nobody sits at it while
@@ -335,7 +337,9 @@ class Table:
 
     def watch(self, peer: Peer) -> None:
         self.watchers.add(peer)
-        peer.send(self.state_message(None))
+        state = self.state_message(None)
+        self._sent[peer] = state
+        peer.send(state)
 
     def _attach(self, peer: Peer, seat: int) -> None:
         place = self.places[seat]
@@ -350,6 +354,7 @@ class Table:
     def gone(self, peer: Peer) -> None:
         """A connection closed or left: its seat waits for it (the token still holds it)."""
         self.watchers.discard(peer)
+        self._sent.pop(peer, None)
         seat = self.seat_of(peer)
         if seat is None:
             return
@@ -470,6 +475,7 @@ class Table:
         for place in self.places:
             place.peer = None
         self.watchers.clear()
+        self._sent.clear()
 
     def _tell(self, why: Sentence) -> None:
         for member, _seat in self.members():
@@ -666,7 +672,11 @@ class Table:
         for member, seat in self.members():
             if seat not in views:
                 views[seat] = encode(self.match.view(seat))
-            messages.append((member, self.state_message(seat, views[seat])))
+            state = self.state_message(seat, views[seat])
+            # after its first state, a member is sent what changed (messages go out in this order)
+            previous = self._sent.get(member)
+            self._sent[member] = state
+            messages.append((member, state if previous is None else update_message(previous, state)))
         messages[:0] = [(peer, message) for peer, message, first in self._replies if first]
         messages.extend((peer, message) for peer, message, first in self._replies if not first)
         self._replies.clear()
