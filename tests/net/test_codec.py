@@ -47,3 +47,18 @@ def test_wrong_fields_and_deep_nesting_are_refused() -> None:
         nested = [nested]
     with pytest.raises(CodecError):
         decoder.decode(nested)
+
+
+def test_an_int_enum_comes_back_as_its_member() -> None:
+    """Robot Turtles' cards are an IntEnum: sent as plain numbers they came back as ints, and the
+    window's `card is Card.UNKNOWN` failed on the first face-down card of a network game."""
+    from ludoteca.core.registry import get_game
+    from ludoteca.games.turtles.cards import Card
+    from ludoteca.net.codec import Decoder, encode
+
+    game = get_game("turtles")
+    view = game.view(game.start(game.options({}), 1, 2), 0)
+    back = Decoder(game).decode(encode(view))
+    assert back == view
+    cards = [card for player in back.players for card in player.hand + player.program]
+    assert cards and all(type(card) is Card for card in cards)

@@ -40,14 +40,16 @@ def _class_name(kind: type) -> str:
 
 def encode(value: Any) -> Any:
     """`value` as plain JSON data; raises CodecError for something a state should not hold."""
+    # before the scalars: an IntEnum is an int too, and sent as one it came back a plain number
+    # that the game's own checks (`card is Card.UNKNOWN`) no longer recognised
+    if isinstance(value, enum.Enum):
+        return {"@e": _class_name(type(value)), "v": value.name}
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise CodecError("a state may not hold NaN or infinity")
         return value
-    if isinstance(value, enum.Enum):
-        return {"@e": _class_name(type(value)), "v": value.name}
     if isinstance(value, tuple):
         return [encode(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
