@@ -4,10 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ludoteca.core.text import NumberError, read_int
 
 Seat = int
+
+
+class Termination(StrEnum):
+    """How a game ended when its rules did not end it (python-chess's `Termination`): a value,
+    kept in records as its text (`[Termination "draw claim"]`), worded only where it is shown."""
+
+    RESIGNATION = "resignation"
+    DRAW_CLAIM = "draw claim"
+    #: a solitaire the player stopped
+    STOPPED = "stopped"
+    TIME_FORFEIT = "time forfeit"
+
+    @staticmethod
+    def read(text: object) -> Termination | None:
+        """The termination a record or a message names, None for none or one not known."""
+        try:
+            return Termination(text) if isinstance(text, str) else None
+        except ValueError:
+            return None
 
 
 @dataclass(frozen=True, slots=True)

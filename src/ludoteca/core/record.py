@@ -27,7 +27,7 @@ from typing import Any
 from ludoteca.core.errors import LudotecaError, OptionError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import OptionValue
-from ludoteca.core.outcome import Outcome
+from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.seats import SeatSpec, parse_seats, wrong_seat_count
 from ludoteca.core.text import NumberError, clean_line, read_int, read_seed
 from ludoteca.core.think import Think, read_think
@@ -53,8 +53,8 @@ STANDARD_TAGS = (
 )
 #: the largest record file read (a long Five or More game is a few tens of KiB)
 MAX_RECORD_BYTES = 1 << 20
-#: how a game can end without the rules ending it
-TERMINATIONS = ("resignation", "draw claim", "stopped", "time forfeit")
+#: how a game can end without the rules ending it, as records write it
+TERMINATIONS = tuple(t.value for t in Termination)
 
 
 #: escapes with a name of their own; any other character that could end or hide a line is written
@@ -363,15 +363,15 @@ def _stated_ending(game: Game[Any, Any], record: Record, final: Any) -> Outcome:
     """The ending the Termination tag states, as the rules would have made it, or RecordError."""
     line = record.tag_lines.get("Termination")
     seats = len(record.seats)
-    if record.termination == "draw claim":
+    if record.termination == Termination.DRAW_CLAIM:
         if not game.can_claim_draw(final):
             raise RecordError(_("the record ends with a draw claim, but no draw can be claimed there"), line)
         return game.claim_draw(final)
-    if record.termination == "stopped" and seats != 1:
+    if record.termination == Termination.STOPPED and seats != 1:
         raise RecordError(
             _("only a game for one player can be stopped; this one has {n}").format(n=seats), line
         )
-    if record.termination in ("resignation", "time forfeit") and seats == 1:
+    if record.termination in (Termination.RESIGNATION, Termination.TIME_FORFEIT) and seats == 1:
         raise RecordError(_("a game for one player is stopped, not resigned"), line)
     for seat in range(seats):
         ending = game.resign(final, seat)
@@ -395,12 +395,12 @@ def stated_outcome(
     fallen flag) with its reason worded now, by the game, in the current language; never the
     record's tag. `names`: how to call the players (their seats' names without it)."""
     loser = list(ranks).index(max(ranks)) if ranks else 0
-    if termination == "draw claim":
+    if termination == Termination.DRAW_CLAIM:
         reason = game.claim_draw(final).reason if game.can_claim_draw(final) else _("draw claimed")
-    elif termination == "time forfeit" and ranks:
+    elif termination == Termination.TIME_FORFEIT and ranks:
         name = names[loser] if loser < len(names) else game.seat_name(final, loser)
         reason = _("{name} ran out of time").format(name=name)
-    elif termination in ("resignation", "stopped") and ranks:
+    elif termination in (Termination.RESIGNATION, Termination.STOPPED) and ranks:
         # the seat that gave up is the one ranked last
         reason = game.resign(final, list(ranks).index(max(ranks))).reason
     else:

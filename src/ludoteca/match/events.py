@@ -9,27 +9,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-#: event kinds
-MOVE = "move"  # a move was played (data: seat, move text)
-UNDO = "undo"  # plies taken back (data: count)
-REDO = "redo"  # plies replayed (data: count)
-OVER = "over"  # the game ended (data: outcome)
-RESUMED = "resumed"  # a finished game came back to life through undo
-THINKING = "thinking"  # a computer started thinking (data: seat, purpose)
-PROGRESS = "progress"  # how far its search got (data: seat, info: ai.SearchInfo, purpose)
-THOUGHT = "thought"  # it has finished (data: seat, thinker, purpose); `thinker.result()` is its move
-#: something to tell the players that is not a change of position (data: info, a sentence): a
-#: chat line, a player who left or came back, an undo asked over the network
-NEWS = "news"
+
+class EventKind(StrEnum):
+    """What happened (the data each kind carries is said beside it)."""
+
+    #: a move was played (seat, move text)
+    MOVE = "move"
+    #: plies taken back (count)
+    UNDO = "undo"
+    #: plies replayed (count)
+    REDO = "redo"
+    #: the game ended (outcome)
+    OVER = "over"
+    #: a finished game came back to life through undo
+    RESUMED = "resumed"
+    #: a computer started thinking (seat, purpose)
+    THINKING = "thinking"
+    #: how far its search got (seat, info: ai.SearchInfo, purpose)
+    PROGRESS = "progress"
+    #: a hint's search has finished (seat, thinker, purpose); `thinker.result()` is its move
+    THOUGHT = "thought"
+    #: something to tell the players that is not a change of position (info, a sentence): a chat
+    #: line, a player who left or came back, an undo asked over the network
+    NEWS = "news"
+
+
+MOVE, UNDO, REDO, OVER = EventKind.MOVE, EventKind.UNDO, EventKind.REDO, EventKind.OVER
+RESUMED, THINKING, PROGRESS = EventKind.RESUMED, EventKind.THINKING, EventKind.PROGRESS
+THOUGHT, NEWS = EventKind.THOUGHT, EventKind.NEWS
 #: why a computer thinks: to move for its seat, or to give a person a hint
 FOR_MOVE, FOR_HINT = "move", "hint"
 
 
 @dataclass(frozen=True)
 class Event:
-    kind: str
+    kind: EventKind
     ply: int
     seat: int | None = None
     move: str | None = None

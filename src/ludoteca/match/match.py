@@ -17,7 +17,7 @@ from ludoteca.ai.worker import MoveJob, Thinker
 from ludoteca.core.errors import IllegalMove, OptionError
 from ludoteca.core.game import Game, Seat, players_named
 from ludoteca.core.options import Options
-from ludoteca.core.outcome import Outcome
+from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.record import Record, record_outcome, replay, start_state, stated_outcome
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
@@ -53,7 +53,7 @@ class Match:
         self._redo: list[tuple[str, Any]] = []
         #: an ending the rules did not produce: resignation, draw claim, a stopped solitaire
         self._ended: Outcome | None = None
-        self.termination: str | None = None
+        self.termination: Termination | None = None
         self._listeners: list[Listener] = []
 
     # ----- construction from records ----------------------------------------------------------
@@ -77,7 +77,7 @@ class Match:
         match.moves = list(record.moves)
         match._redo = []
         match._listeners = []
-        match.termination = record.termination
+        match.termination = Termination.read(record.termination)
         match._ended = None
         if game.outcome(states[-1]) is None and record.result is not None:
             with players_named([spec.name for spec in record.seats]):
@@ -291,7 +291,7 @@ class Match:
             raise IllegalMove(_("the game is over"))
         with self.named():
             outcome = self.game.resign(self.state, seat)
-        return self._end(outcome, "resignation" if len(self.seats) > 1 else "stopped")
+        return self._end(outcome, Termination.RESIGNATION if len(self.seats) > 1 else Termination.STOPPED)
 
     def lose_on_time(self, seat: Seat) -> Outcome:
         """`seat`'s clock ran out: the game ends as the rules end a resignation by that seat."""
@@ -300,7 +300,7 @@ class Match:
         with self.named():
             resigned = self.game.resign(self.state, seat)
         reason = _("{name} ran out of time").format(name=self.seat_label(seat))
-        return self._end(Outcome(resigned.ranks, reason, resigned.scores), "time forfeit")
+        return self._end(Outcome(resigned.ranks, reason, resigned.scores), Termination.TIME_FORFEIT)
 
     def can_claim_draw(self) -> bool:
         return not self.over and self.game.can_claim_draw(self.state)
@@ -308,9 +308,9 @@ class Match:
     def claim_draw(self) -> Outcome:
         if self.over:
             raise IllegalMove(_("the game is over"))
-        return self._end(self.game.claim_draw(self.state), "draw claim")
+        return self._end(self.game.claim_draw(self.state), Termination.DRAW_CLAIM)
 
-    def _end(self, outcome: Outcome, termination: str) -> Outcome:
+    def _end(self, outcome: Outcome, termination: Termination) -> Outcome:
         self._ended, self.termination = outcome, termination
         self._redo.clear()
         self._emit(Event(events.OVER, self.ply, outcome=outcome))

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ludoteca.core.errors import IllegalMove, LudotecaError
-from ludoteca.core.outcome import Outcome
+from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
@@ -371,7 +371,7 @@ class RemoteMatch(Match):
     def _set_outcome(self, message: dict[str, Any], view: Any) -> None:
         """The rules' own outcome when the view shows it (in this player's language), else the
         server's (a resignation, a fallen flag, a draw claim)."""
-        self.termination = message.get("termination")
+        self.termination = Termination.read(message.get("termination"))
         sent = message.get("outcome")
         self._ended = None
         if sent is None or self.game.outcome(view) is not None:
