@@ -17,7 +17,7 @@ from tests.net.conftest import Running
 from tests.net.players import TABLES, Person, random_move, table_seats
 
 from .conftest import Driver
-from .test_network_gui import network_screen
+from .test_network_gui import join_by_address
 
 
 @pytest.fixture
@@ -32,11 +32,7 @@ def test_a_network_game_plays_to_the_end_in_the_window(
     driver: Driver, host: Running, game: str, others: str
 ) -> None:
     table = host.table(game, table_seats(others), seed=11)
-    screen = network_screen(driver)
-    assert screen.name_entry is not None and screen.address_entry is not None
-    screen.name_entry.set_text("Ann")
-    screen.address_entry.set_text(f"127.0.0.1:{host.port}")
-    driver.press(screen.buttons["join"])
+    join_by_address(driver, host.port)
     driver.until(lambda: isinstance(driver.screen, TableScreen | PlayScreen))
     people = [Person(host.port, f"P{n}", seed=n) for n, o in enumerate(others.split(",")) if o == "person"]
     for person in people:

@@ -43,6 +43,16 @@ def network_screen(driver: Driver) -> NetworkScreen:
     return screen
 
 
+def join_by_address(driver: Driver, port: int, name: str = "Ann") -> NetworkScreen:
+    """From the menu, join the game at 127.0.0.1:`port` as `name`, as a person types it."""
+    screen = network_screen(driver)
+    assert screen.name_entry is not None and screen.address_entry is not None
+    screen.name_entry.set_text(name)
+    screen.address_entry.set_text(f"127.0.0.1:{port}")
+    driver.press(screen.buttons["join"])
+    return screen
+
+
 def bob_moves(driver: Driver, bob: RemoteMatch, column: str) -> None:
     driver.until(lambda: bob.wait(0.0) is not None and bob.to_move() == bob.seat)
     bob.play(column)
@@ -50,11 +60,7 @@ def bob_moves(driver: Driver, bob: RemoteMatch, column: str) -> None:
 
 def test_join_a_host_by_address_and_play_to_the_end(driver: Driver, server: Running) -> None:
     server.table("connect4", "remote,remote")
-    screen = network_screen(driver)
-    assert screen.name_entry is not None and screen.address_entry is not None
-    screen.name_entry.set_text("Ann")
-    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
-    driver.press(screen.buttons["join"])
+    join_by_address(driver, server.port)
     driver.until(lambda: isinstance(driver.screen, TableScreen))
     table = driver.screen
     assert isinstance(table, TableScreen)
@@ -143,11 +149,7 @@ def test_a_game_not_yet_in_the_window_says_where_to_play_it(
         lambda game, *args, **kwargs: None if game.info.key == "khet" else real(game, *args, **kwargs),
     )
     server.table("khet", "remote,remote")
-    screen = network_screen(driver)
-    assert screen.name_entry is not None and screen.address_entry is not None
-    screen.name_entry.set_text("Ann")
-    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
-    driver.press(screen.buttons["join"])
+    screen = join_by_address(driver, server.port)
     driver.until(lambda: bool(screen.status) and screen.error)
     assert "ludoteca join 127.0.0.1" in screen.status and isinstance(driver.screen, NetworkScreen)
 
@@ -263,11 +265,7 @@ def test_a_network_game_of_qwirkle_draws_the_others_moves_and_hidden_exchanges(
     view: the other player's tiles and exchanges are not in it, so the first frame after Bob moved
     raised NotationError. Moves are shown as the server wrote them for this seat."""
     server.table("qwirkle", "remote,remote", seed=5)
-    screen = network_screen(driver)
-    assert screen.name_entry is not None and screen.address_entry is not None
-    screen.name_entry.set_text("Ann")
-    screen.address_entry.set_text(f"127.0.0.1:{server.port}")
-    driver.press(screen.buttons["join"])
+    join_by_address(driver, server.port)
     driver.until(lambda: isinstance(driver.screen, TableScreen))
     bob = other_player(server.port)
     driver.until(lambda: isinstance(driver.screen, PlayScreen))
