@@ -29,7 +29,7 @@ from ludoteca.net.protocol import PROTOCOL_VERSION, unsafe_character
 from ludoteca.net.server import CLUB, Limits
 from ludoteca.store import Store
 from tests.fuzz.support import ANY_TEXT, BYTES_AS_TEXT, EVIL, LONG, attack, check, fuzz
-from tests.net.conftest import Raw, Running, play_until
+from tests.net.conftest import Raw, Running, play_until, seated_pair
 from tests.test_seed_secrecy import SECRETIVE, game_after, sent
 
 #: lone surrogates and the invisible characters that reorder or hide text
@@ -65,10 +65,7 @@ class Club:
             rate=1e9, burst=10**9, chat_lines=10**9, flood_close=10**9, tables_per_address=10**6
         )
         self.running = Running(CLUB, limits=generous).start()
-        self.ann = Raw(self.running.port, "Ann")
-        self.table = self.ann.ask({"type": "open", "game": "connect4"})["table"]
-        self.bob = Raw(self.running.port, "Bob")
-        self.bob.ask({"type": "join", "table": self.table})
+        self.ann, self.bob, self.table = seated_pair(self.running.port)
         self.version = play_until(self.ann, lambda m: m["status"] == "playing")["version"]
 
     def everyone_served(self) -> bool:
@@ -169,10 +166,7 @@ def test_the_store_failing_under_a_running_server_loses_no_acknowledged_move(tmp
     running = Running(CLUB, store=store, limits=Limits(store_retry=(0.1, 0.3))).start()
     rng = random.Random(23)
     try:
-        ann = Raw(running.port, "Ann")
-        table = ann.ask({"type": "open", "game": "othello"})["table"]
-        bob = Raw(running.port, "Bob")
-        bob.ask({"type": "join", "table": table})
+        ann, bob, _table = seated_pair(running.port, "othello")
         players = {0: ann, 1: bob}
         state = play_until(ann, lambda m: m["status"] == "playing")
         acknowledged: list[str] = []

@@ -133,6 +133,16 @@ def play_until(raw: Raw, predicate: Any, timeout: float = 5) -> dict[str, Any]:
             return message
 
 
+def seated_pair(port: int, game: str = "connect4") -> tuple[Raw, Raw, str]:
+    """Ann opens a table of `game` at a club, Bob takes the other seat, and the game starts."""
+    ann = Raw(port, "Ann")
+    table = ann.ask({"type": "open", "game": game})["table"]
+    bob = Raw(port, "Bob")
+    assert bob.ask({"type": "join", "table": table})["type"] == "joined"
+    play_until(ann, lambda m: m["status"] == "playing")
+    return ann, bob, table
+
+
 def serve(home: Path, port: int = 0, file_limit: int | None = None) -> tuple[subprocess.Popen[str], int]:
     """`ludoteca serve` on `home`, optionally under a file-size limit (as `ulimit -f`)."""
 

@@ -19,18 +19,9 @@ from websockets.exceptions import ConnectionClosed
 
 from ludoteca.net.server import CLUB, Limits
 from ludoteca.store import Store
-from tests.net.conftest import Raw, Running, play_until, serve
+from tests.net.conftest import Raw, Running, play_until, seated_pair, serve
 
 QUICK_RETRY = Limits(store_retry=(0.1, 0.3))
-
-
-def seated_pair(port: int, game: str = "connect4") -> tuple[Raw, Raw, str]:
-    ann = Raw(port, "Ann")
-    table = ann.ask({"type": "open", "game": game})["table"]
-    bob = Raw(port, "Bob")
-    assert bob.ask({"type": "join", "table": table})["type"] == "joined"
-    play_until(ann, lambda m: m["status"] == "playing")
-    return ann, bob, table
 
 
 def moves_kept(path: Path) -> list[str]:

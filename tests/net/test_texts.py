@@ -18,7 +18,7 @@ from ludoteca.net.protocol import PROTOCOL_VERSION, ProtocolError, frame_text, p
 from ludoteca.net.server import CLUB
 from ludoteca.net.table import Place
 from ludoteca.store import Store
-from tests.net.conftest import Raw, Running, play_until
+from tests.net.conftest import Raw, Running, play_until, seated_pair
 
 #: one of each kind of character that must not come in: a lone surrogate (cannot be encoded),
 #: a right-to-left override, C1 controls (CSI, OSC, NEL), DEL, a zero-width space and joiner, a
@@ -102,11 +102,7 @@ def test_a_message_that_cannot_be_encoded_costs_only_its_characters() -> None:
     )
     running = Running(CLUB).start()
     try:
-        ann = Raw(running.port, "Ann")
-        table_id = ann.ask({"type": "open", "game": "connect4"})["table"]
-        bob = Raw(running.port, "Bob")
-        bob.ask({"type": "join", "table": table_id})
-        play_until(ann, lambda m: m["status"] == "playing")
+        ann, bob, table_id = seated_pair(running.port)
         # a name that slipped past every check (a bug, an older store): every state lists it
         table = running.server.tables[table_id]
         running.call(lambda: setattr(table.places[1], "name", "B\ud800"))

@@ -13,9 +13,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ludoteca.net.codec import encode
 from ludoteca.net.protocol import PROTOCOL_VERSION, patch, patched
 from ludoteca.net.server import CLUB
-from tests.net.conftest import Raw, Running, play_until
+from tests.net.conftest import Raw, Running, play_until, seated_pair
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
@@ -43,11 +44,7 @@ def test_a_small_change_travels_small() -> None:
 def test_members_receive_updates_that_rebuild_the_whole_state() -> None:
     running = Running(CLUB).start()
     try:
-        ann = Raw(running.port, "Ann")
-        table_id = ann.ask({"type": "open", "game": "othello"})["table"]
-        bob = Raw(running.port, "Bob")
-        bob.ask({"type": "join", "table": table_id})
-        play_until(ann, lambda m: m["status"] == "playing")
+        ann, bob, table_id = seated_pair(running.port, "othello")
         players = (ann, bob)
         for ply, move in enumerate(["d3", "c5", "f6", "f5"], start=1):
             state = play_until(ann, lambda m, n=ply - 1: len(m["moves"]) == n)
@@ -82,3 +79,42 @@ def test_the_bytes_bench_prints_whole_states_and_updates() -> None:
     found = re.search(r"median (\d+); an update is .* median (\d+)", done.stdout)
     assert found, done.stdout
     assert int(found.group(2)) < int(found.group(1))
+
+
+def test_spectators_share_one_patch_per_change(monkeypatch: Any) -> None:
+    """A patch is made once per view that changed, not once per member: a table watched by many
+    costs what a table watched by one does."""
+    from ludoteca.net import protocol
+
+    made: list[int] = []
+    depth = [0]
+    real = protocol.patch
+
+    def counted(before: Any, after: Any) -> Any:  # the patch of a whole view, not of its parts
+        made.extend([1] if depth[0] == 0 else [])
+        depth[0] += 1
+        try:
+            return real(before, after)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(protocol, "patch", counted)
+    running = Running(CLUB).start()
+    try:
+        ann, bob, table_id = seated_pair(running.port, "othello")
+        watchers = [Raw(running.port, f"W{n}") for n in range(5)]
+        for watcher in watchers:
+            watcher.ask({"type": "watch", "table": table_id})
+        state = play_until(ann, lambda m: m["status"] == "playing")
+        assert ann.ask({"type": "move", "version": state["version"], "move": "d3"})["type"] == "ok"
+        # from then on every spectator holds the same state: the next change is patched once for them
+        state = play_until(bob, lambda m: m["moves"] == ["d3"])
+        made.clear()
+        assert bob.ask({"type": "move", "version": state["version"], "move": "c5"})["type"] == "ok"
+        for watcher in watchers:
+            assert play_until(watcher, lambda m: m["moves"] == ["d3", "c5"])["view"] == json.loads(
+                json.dumps(running.call(lambda: encode(running.server.tables[table_id].match.view(None))))
+            )
+        assert len(made) == 3  # the spectators' view, Ann's, Bob's
+    finally:
+        running.stop()

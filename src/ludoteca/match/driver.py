@@ -92,15 +92,11 @@ class TurnDriver:
         self.runner = runner or in_thread(match)
         self.pending: Pending | None = None
 
-    def computer_to_move(self) -> Seat | None:
-        """The computer seat whose turn it is, if any (None once the game is over)."""
-        return self.match.computer_to_move()
-
     def start(self, on_done: Callable[[Pending], None] | None = None) -> Pending | None:
         """If a computer is to move and none is deciding, start its decision and return it (the
         one under way otherwise; None when no computer is to move). `on_done` is called with it
         once decided, from the thread that decided it."""
-        seat = self.computer_to_move()
+        seat = self.match.computer_to_move()
         if seat is None:
             return None
         if self.pending is not None and self.pending.ply == self.match.ply and self.pending.seat == seat:

@@ -282,9 +282,13 @@ def patched(before: Any, change: Any) -> Any:
         raise ProtocolError(_("an update that does not fit the state it was made for")) from None
 
 
-def update_message(previous: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
+def update_message(
+    previous: Mapping[str, Any], state: Mapping[str, Any], patches: dict[tuple[int, int], Any] | None = None
+) -> dict[str, Any]:
     """The `update` that turns the `state` message a member last received into the new `state`:
-    the view as a patch, the moves as how many are kept and those added; the rest as it is."""
+    the view as a patch, the moves as how many are kept and those added; the rest as it is.
+    `patches` keeps the view patches already made in one round of messages, by the identity of
+    the two views: the members who watch, or share a seat, get the same one made once."""
     old_moves, new_moves = list(previous["moves"]), list(state["moves"])
     kept = 0
     while kept < min(len(old_moves), len(new_moves)) and old_moves[kept] == new_moves[kept]:
@@ -293,10 +297,19 @@ def update_message(previous: Mapping[str, Any], state: Mapping[str, Any]) -> dic
     update.update(
         type="update",
         base=previous["version"],
-        view=patch(previous["view"], state["view"]),
+        view=_view_patch(previous["view"], state["view"], patches),
         moves={"keep": kept, "add": new_moves[kept:]},
     )
     return update
+
+
+def _view_patch(before: Any, after: Any, patches: dict[tuple[int, int], Any] | None) -> Any:
+    if patches is None:
+        return patch(before, after)
+    key = (id(before), id(after))
+    if key not in patches:
+        patches[key] = patch(before, after)
+    return patches[key]
 
 
 def state_from_update(previous: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:

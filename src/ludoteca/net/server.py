@@ -375,13 +375,17 @@ class Server:
 
     def _tables_taken(self, table_ids: tuple[str, ...]) -> None:
         for table_id in table_ids:
-            table = self.tables.pop(table_id, None)
-            if table is None:
-                continue
-            table.hand_over(Sentence(N_("Another server runs this table now; join it there.")))
-            for conn in self.connections:
-                if conn.table is table:
-                    conn.table = None
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._let_go(table, Sentence(N_("Another server runs this table now; join it there.")))
+
+    def _let_go(self, table: Table, why: Sentence) -> None:
+        """Stop running `table`: its members are told `why` and are at no table any more."""
+        self.tables.pop(table.id, None)
+        table.hand_over(why)
+        for conn in self.connections:
+            if conn.table is table:
+                conn.table = None
 
     def new_table(
         self,
@@ -481,12 +485,7 @@ class Server:
 
     def _close_table(self, table: Table) -> None:
         """Close a table nobody played at, and forget it (it will not come back after a restart)."""
-        self.tables.pop(table.id, None)
-        closed = Sentence(N_("This table was closed: nobody sat at it for a long time."))
-        table.hand_over(closed)
-        for conn in self.connections:
-            if conn.table is table:
-                conn.table = None
+        self._let_go(table, Sentence(N_("This table was closed: nobody sat at it for a long time.")))
         self._host().drop(table.row())
 
     async def stop(self) -> None:

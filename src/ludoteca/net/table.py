@@ -669,6 +669,7 @@ class Table:
         self._flush_due = False
         messages: list[tuple[Peer, Mapping[str, Any]]] = []
         views: dict[int | None, Any] = {}
+        patches: dict[tuple[int, int], Any] = {}
         for member, seat in self.members():
             if seat not in views:
                 views[seat] = encode(self.match.view(seat))
@@ -676,7 +677,7 @@ class Table:
             # after its first state, a member is sent what changed (messages go out in this order)
             previous = self._sent.get(member)
             self._sent[member] = state
-            messages.append((member, state if previous is None else update_message(previous, state)))
+            messages.append((member, state if previous is None else update_message(previous, state, patches)))
         messages[:0] = [(peer, message) for peer, message, first in self._replies if first]
         messages.extend((peer, message) for peer, message, first in self._replies if not first)
         self._replies.clear()
