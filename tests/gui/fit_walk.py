@@ -201,10 +201,10 @@ def _boards(t: Tour, game: Game[Any, Any]) -> list[Match]:
             _refused_move(t, screen, match)
             t.look(f"play: {label}, a refused move")
         if number == 0:
-            t.dialog(f"play: {label}, leave", screen.ask_leave)
-            t.dialog(f"play: {label}, save", screen.ask_save)
-            t.dialog(f"play: {label}, resign", screen.ask_resign)
-            t.dialog(f"play: {label}, rules", screen.show_rules)
+            t.dialog(f"play: {label}, leave", screen.keeper.ask_leave)
+            t.dialog(f"play: {label}, save", screen.keeper.ask_save)
+            t.dialog(f"play: {label}, resign", screen.dialogs.ask_resign)
+            t.dialog(f"play: {label}, rules", screen.dialogs.show_rules)
             _round_break(t, screen, end, label)
         t.go("end", end, recorded=True)
         t.look(f"end: {label}")
@@ -238,7 +238,7 @@ def _round_break(t: Tour, screen: Any, match: Match, label: str) -> None:
     for state in match.states:
         title = screen.board.round_break(match.game.view(state, None))
         if title:
-            t.dialog(f"play: {label}, round break", lambda title=title: screen._round_break(title))
+            t.dialog(f"play: {label}, round break", lambda title=title: screen.dialogs.round_break(title))
             return
 
 

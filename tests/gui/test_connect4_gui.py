@@ -115,7 +115,7 @@ def test_against_the_computer_undo_takes_back_both_moves_and_works_while_it_thin
     )
     drop(driver, 2)
     assert len(play.match.moves) == 3 and play.thinking()
-    pending = play.driver.pending
+    pending = play.computers.driver.pending
     started = time.perf_counter()
     driver.frames(10)
     assert time.perf_counter() - started < 2.0 and play.thinking()

@@ -127,7 +127,12 @@ def test_each_game_in_the_window_speaks_only_french(window: Window, key: str) ->
         match.play(rng.choice(list(game.legal_moves(view))))
         window.look()
     screen: Any = app.screen
-    for dialog in (screen.ask_leave, screen.ask_save, screen.ask_resign, screen.show_rules):
+    for dialog in (
+        screen.keeper.ask_leave,
+        screen.keeper.ask_save,
+        screen.dialogs.ask_resign,
+        screen.dialogs.show_rules,
+    ):
         dialog()
         window.look()
         app.close_dialog()

@@ -55,10 +55,10 @@ def at(play: PlayScreen, name: str) -> tuple[float, float]:
 
 def action(play: PlayScreen, key: str) -> Any:
     """The board's button `key` beside the status bar."""
-    for wanted, widget in zip(reversed(play._actions), play.action_buttons, strict=True):
+    for wanted, widget in zip(reversed(play.controls.actions), play.controls.action_buttons, strict=True):
         if wanted.key == key:
             return widget
-    raise AssertionError(f"no {key} button; the buttons are {[a.key for a in play._actions]}")
+    raise AssertionError(f"no {key} button; the buttons are {[a.key for a in play.controls.actions]}")
 
 
 def board_of(play: PlayScreen) -> KhetBoard:
@@ -278,7 +278,7 @@ def test_fire_at_once_is_a_setting_kept_for_the_next_game(driver: Driver) -> Non
     play = start_khet(driver, fire_at_once=True)
     assert board_of(play).fire_at_once
     assert driver.app.store.get_setting("gui.khet.fire_at_once") == "on"
-    assert all(a.key != "fire" for a in play._actions)
+    assert all(a.key != "fire" for a in play.controls.actions)
     driver.click(at(play, "c4"))
     driver.click(at(play, "b5"))
     assert play.match.moves == ["c4b5"]
@@ -327,9 +327,9 @@ def test_a_threefold_repetition_offers_a_draw_claim(driver: Driver) -> None:
     for text in ["c4b5", "c7b7", "b5c4", "b7c7", "c4b5", "c7b7", "b5c4"]:
         play.match.play(text)
     driver.frames(1)
-    assert all(a.key != "claim-draw" for a in play._actions)
+    assert all(a.key != "claim-draw" for a in play.controls.actions)
     mouse_move(driver, play, "b7c7")
-    assert any(a.key == "claim-draw" for a in play._actions)
+    assert any(a.key == "claim-draw" for a in play.controls.actions)
     driver.press(action(play, "claim-draw"))
     dialog = driver.app.dialog
     assert dialog is not None

@@ -140,7 +140,7 @@ def test_a_game_not_yet_in_the_window_says_where_to_play_it(
     driver: Driver, server: Running, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # every game of ours has a window board now: pretend Khet had none
-    from ludoteca.shells.window.screens import network as network_module
+    from ludoteca.shells.window.screens.network import screen as network_module
 
     real = network_module.board_for
     monkeypatch.setattr(
@@ -164,7 +164,7 @@ def test_a_bad_address_is_answered_with_a_sentence_not_a_python_error(driver: Dr
     ]:
         screen.address_entry.set_text(address)
         driver.press(screen.buttons["join"])
-        driver.until(lambda: screen._pending is None and screen.error)
+        driver.until(lambda: not screen.connector.busy and screen.error)
         assert sentence in screen.status and "Could not connect" not in screen.status, screen.status
         screen.status, screen.error = "", False
 

@@ -69,12 +69,12 @@ def test_a_forced_pass_is_announced_and_played_with_the_pass_button(driver: Driv
         driver.click(square_center(play, name))
     assert play.match.game.legal_moves(play.match.state) == [PASS]
     driver.frames(1)
-    assert play.pass_button is not None
+    assert play.controls.pass_button is not None
     text, _error = play.status_text(driver.app.now())
     assert "pass" in text.lower()
     driver.shot("othello-pass")
-    driver.press(play.pass_button)
+    driver.press(play.controls.pass_button)
     assert play.match.moves[-1] == "pass"
     assert play.match.to_move() == 1
     driver.frames(1)
-    assert play.pass_button is None
+    assert play.controls.pass_button is None

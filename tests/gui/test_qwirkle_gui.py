@@ -69,7 +69,7 @@ def square_spot(play: PlayScreen, square: tuple[int, int]) -> tuple[float, float
 def button(play: PlayScreen, key: str) -> Any:
     """The board's own button `key` (Play, Exchange…) beside the status bar."""
     labels = {action.key: action.label for action in play.board.actions(play.view())}
-    return next(widget for widget in play.action_buttons if widget.text == labels[key])
+    return next(widget for widget in play.controls.action_buttons if widget.text == labels[key])
 
 
 def take_the_screen(driver: Driver, name: str) -> None:
@@ -389,10 +389,10 @@ def test_the_keyboard_alone_can_pick_place_and_play_and_a_hint_is_shown(driver: 
     for key, times in ((pygame.K_LEFT, 4), (pygame.K_UP, 3)):
         for _step in range(times):
             driver.key(key)
-    assert play.cursor == (board.grid.cols // 2 - 4, board.grid.rows // 2 - 3) == (9, 3)
+    assert play.board_input.cursor == (board.grid.cols // 2 - 4, board.grid.rows // 2 - 3) == (9, 3)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RIGHT)
-    assert play.cursor == (10, 4)
+    assert play.board_input.cursor == (10, 4)
     driver.key(pygame.K_RETURN)
     assert board.draft.pending == [(4, 10, tile("C0"))]
     driver.key(pygame.K_BACKSPACE)  # taken back
@@ -400,7 +400,7 @@ def test_the_keyboard_alone_can_pick_place_and_play_and_a_hint_is_shown(driver: 
     driver.key(getattr(pygame, f"K_{board.draft.rack.index(tile('C0')) + 1}"))
     driver.key(pygame.K_RETURN)
     driver.press(play.buttons["hint"])
-    driver.until(lambda: play.hint_move is not None)
+    driver.until(lambda: play.computers.hint_move is not None)
     driver.frames(1)
     driver.shot("qwirkle-hint")
     driver.key(pygame.K_RETURN)  # nothing picked: Enter plays the tiles put down

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
-from ludoteca.match import Match, events
-from ludoteca.match.events import Event
+from ludoteca.match import Match
+from ludoteca.match.events import News, Question
 from ludoteca.shells.window.screens.play import PlayScreen
 
 from .conftest import Driver
@@ -25,8 +25,8 @@ def test_a_remote_seat_is_waited_for_and_a_question_becomes_a_dialog(driver: Dri
     text, error = play.status_text(driver.app.now())
     assert error and "Bob" in text and match.moves == ["4"]
     answered: list[bool] = []
-    question = events.Question("Bob asks something.", (("Yes", lambda: answered.append(True)), ("No", list)))
-    match._emit(Event(events.NEWS, match.ply, info=question))
+    question = Question("Bob asks something.", (("Yes", lambda: answered.append(True)), ("No", list)))
+    match.emit(News(match.ply, question))
     dialog = driver.app.dialog
     assert dialog is not None and dialog.body == "Bob asks something."
     driver.press(dialog.buttons[0])

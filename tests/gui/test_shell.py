@@ -52,7 +52,7 @@ def test_save_leave_resume_and_close_the_window_without_losing_anything(driver: 
     driver.press(resume.rows[saves[0].id])
     play = driver.screen
     assert isinstance(play, PlayScreen)
-    assert play.match.moves == ["4", "4"] and play.slot.id == saves[0].id
+    assert play.match.moves == ["4", "4"] and play.keeper.slot.id == saves[0].id
     drop(driver, 2)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert not driver.app.step()
@@ -112,8 +112,8 @@ def test_rules_keyboard_and_hint(driver: Driver) -> None:
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
     assert len(play.match.moves) == 1
     driver.press(play.buttons["hint"])
-    driver.until(lambda: play.hint_move is not None)
-    assert play.hint_move in play.match.game.legal_moves(play.match.state)
+    driver.until(lambda: play.computers.hint_move is not None)
+    assert play.computers.hint_move in play.match.game.legal_moves(play.match.state)
     assert play.status_text(driver.app.now())[0].startswith("Hint:")
 
 
@@ -258,7 +258,8 @@ def test_a_save_changed_by_another_program_is_not_overwritten_from_the_window(dr
     drop(driver, 2)
     driver.press(play.buttons["save"])
     driver.press(driver.app.dialog.buttons[0])
-    assert play.message.startswith("Saved as “evening game (2)” (number 2): “evening game” was changed")
+    saved = "Saved as “evening game (2)” (number 2): “evening game” was changed"
+    assert play.status.message.startswith(saved)
     driver.shot("save-clash")
     names = sorted(s.name for s in driver.app.store.list_saves())
     assert names == ["evening game", "evening game (2)"]

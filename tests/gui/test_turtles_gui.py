@@ -66,7 +66,7 @@ def check_event(event: str, state: TurtlesState) -> None:
 
 
 def action_button(play: PlayScreen, label: str) -> Any:
-    return next(b for b in play.action_buttons if b.text.startswith(label))
+    return next(b for b in play.controls.action_buttons if b.text.startswith(label))
 
 
 def face_spot(rect: pygame.Rect) -> tuple[float, float]:

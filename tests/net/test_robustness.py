@@ -8,7 +8,7 @@ import socket
 import time
 from pathlib import Path
 
-from ludoteca.match import events
+from ludoteca.match.events import News
 from ludoteca.net.client import Client
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.store import Store
@@ -33,7 +33,7 @@ def test_a_dropped_connection_rejoins_its_seat_and_the_game_goes_on(host: Runnin
     host.table("connect4", "remote,remote")
     ann, bob = joined(host.port, "Ann"), joined(host.port, "Bob")
     news: list[str] = []
-    ann.subscribe(lambda e: news.append(str(e.info)) if e.kind == events.NEWS else None)
+    ann.subscribe(lambda e: news.append(str(e.info)) if isinstance(e, News) else None)
     until(ann, lambda: ann.playing)
     ann.play("4")
     until(bob, lambda: bob.to_move() == 1)

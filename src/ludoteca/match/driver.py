@@ -23,9 +23,8 @@ from typing import Any
 from ludoteca.ai.worker import Decision, MoveJob
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Seat
-from ludoteca.match import events
-from ludoteca.match.events import Event
-from ludoteca.match.match import Match
+from ludoteca.match.events import Progress, Thinking
+from ludoteca.match.in_play import GameInPlay
 
 #: where a decision is made: run `job`, then call `done` with its finished future (from any
 #: thread); returns a function that cancels it
@@ -57,9 +56,9 @@ class Pending:
         return True
 
 
-def in_thread(match: Match) -> Runner:
+def in_thread(match: GameInPlay) -> Runner:
     """A runner thinking in a daemon thread of this process; its progress is sent as the match's
-    PROGRESS events (from that thread), as `Match.think` does for hints."""
+    `Progress` events (from that thread), as `Match.think` does for hints."""
 
     def run(job: MoveJob, done: Callable[[Future[Decision]], None]) -> Callable[[], None]:
         future: Future[Decision] = Future()
@@ -68,7 +67,7 @@ def in_thread(match: Match) -> Runner:
 
         def report(info: Any) -> None:
             if not cancel.is_set():
-                match._emit(Event(events.PROGRESS, job_ply, job.seat, info=info))
+                match.emit(Progress(job_ply, job.seat, info))
 
         def work() -> None:
             try:
@@ -87,7 +86,7 @@ def in_thread(match: Match) -> Runner:
 class TurnDriver:
     """Runs the computers' turns of one match."""
 
-    def __init__(self, match: Match, runner: Runner | None = None) -> None:
+    def __init__(self, match: GameInPlay, runner: Runner | None = None) -> None:
         self.match = match
         self.runner = runner or in_thread(match)
         self.pending: Pending | None = None
@@ -104,7 +103,7 @@ class TurnDriver:
         self.cancel()
         pending = Pending(seat, self.match.ply)
         self.pending = pending
-        self.match._emit(Event(events.THINKING, pending.ply, seat))
+        self.match.emit(Thinking(pending.ply, seat))
 
         def finished(future: Future[Decision]) -> None:
             _copy(future, pending.future)

@@ -8,27 +8,25 @@ from the person or from a computer player (through `ludoteca.ai.worker.Thinker`)
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.ai.levels import Computer, computer_for, player_seed
-from ludoteca.ai.worker import MoveJob, Thinker
-from ludoteca.core.errors import IllegalMove, OptionError
+from ludoteca.ai.worker import MoveJob
+from ludoteca.core.errors import IllegalMove
 from ludoteca.core.game import Game, Seat, players_named
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome, Termination
-from ludoteca.core.record import Record, record_outcome, replay, start_state, stated_outcome
+from ludoteca.core.record import Record, record_outcome, replay, start_state
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import _
 from ludoteca.match import events
-from ludoteca.match.events import Event
+from ludoteca.match.events import Ended, Moved, Redone, Resumed, Undone
+from ludoteca.match.seated import SeatedGame
 
-Listener = Callable[[Event], None]
 
-
-class Match:
+class Match(SeatedGame):
     def __init__(
         self,
         game: Game[Any, Any],
@@ -39,6 +37,7 @@ class Match:
         position: str | None = None,
         think: Think | float | None = None,
     ) -> None:
+        super().__init__()
         self.game = game
         self.options = dict(options)
         self.seats = tuple(seats)
@@ -54,7 +53,6 @@ class Match:
         #: an ending the rules did not produce: resignation, draw claim, a stopped solitaire
         self._ended: Outcome | None = None
         self.termination: Termination | None = None
-        self._listeners: list[Listener] = []
 
     # ----- construction from records ----------------------------------------------------------
     @staticmethod
@@ -65,6 +63,7 @@ class Match:
         think as the record says unless `think` says otherwise."""
         states = replay(game, record, text)
         match = Match.__new__(Match)
+        SeatedGame.__init__(match)
         match.game = game
         match.options = dict(game.options({k: v for k, v in record.options.items()}))
         match.seats = record.seats
@@ -76,7 +75,6 @@ class Match:
         match.states = states
         match.moves = list(record.moves)
         match._redo = []
-        match._listeners = []
         match.termination = Termination.read(record.termination)
         match._ended = None
         if game.outcome(states[-1]) is None and record.result is not None:
@@ -100,21 +98,6 @@ class Match:
             think=self.thinking,
         )
 
-    # ----- observers --------------------------------------------------------------------------
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call `listener` on every event; returns a function that unsubscribes."""
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
-
-    def _emit(self, event: Event) -> None:
-        for listener in list(self._listeners):
-            listener(event)
-
     # ----- reading ----------------------------------------------------------------------------
     @property
     def state(self) -> Any:
@@ -125,30 +108,6 @@ class Match:
         """How many moves were played; networked moves name it so a stale move is refused."""
         return len(self.moves)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        ended = self._ended
-        with self.named():
-            if ended is None:
-                return self.game.outcome(self.state)
-            # worded at each reading, so "Silver resigned" follows a change of language
-            names = [self.seat_label(seat) for seat in range(len(self.seats))]
-            return stated_outcome(self.game, self.state, self.termination, ended.ranks, ended.scores, names)
-
-    def named(self) -> AbstractContextManager[None]:
-        """A block in which the rules' sentences name the players as this match knows them."""
-        return players_named([spec.name for spec in self.seats])
-
-    def describe_last(self, state: Any = None) -> str:
-        """The rules' sentence on the last move of `state` (the match's own by default; a seat's
-        view of it), naming the players."""
-        with self.named():
-            return str(self.game.describe_last(self.state if state is None else state))
-
-    @property
-    def over(self) -> bool:
-        return self.outcome is not None
-
     def to_move(self) -> Seat | None:
         return None if self._ended else self.game.to_move(self.state)
 
@@ -157,11 +116,6 @@ class Match:
 
     def is_computer(self, seat: Seat) -> bool:
         return self.seats[seat].is_computer
-
-    def lone_human(self) -> Seat | None:
-        """The one person at the table, whose secrets may be shown; None when several share it."""
-        humans = self.human_seats
-        return humans[0] if len(humans) == 1 else None
 
     def public_moves(self, viewer: Seat | None, start: int = 0) -> list[str]:
         """The moves from `start` on, as `viewer` may read them (None: anyone at the table)."""
@@ -172,26 +126,12 @@ class Match:
             texts.append(self.game.public_move_text(state, move, viewer))
         return texts
 
-    @property
-    def human_seats(self) -> tuple[Seat, ...]:
-        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
-
     def set_seat(self, seat: Seat, spec: SeatSpec) -> None:
         """Someone else takes `seat` mid-game (over the network, a computer replaces a player who
         vanished); the game itself goes on unchanged."""
         seats = list(self.seats)
         seats[seat] = spec
         self.seats = tuple(seats)
-
-    def seat_label(self, seat: Seat) -> str:
-        """ "Ann (Black)" or "Black" or "Computer 3 (White)"."""
-        colour = self.game.seat_name(self.state, seat)
-        spec = self.seats[seat]
-        if spec.name:
-            return f"{spec.name} ({colour})"
-        if spec.is_computer:
-            return _("{colour} (computer, level {level})").format(colour=colour, level=spec.level)
-        return colour
 
     # ----- playing ----------------------------------------------------------------------------
     def play(self, move: Any, *, expected_ply: int | None = None) -> Any:
@@ -209,9 +149,9 @@ class Match:
         self.states.append(new_state)
         self.moves.append(text)
         self._redo.clear()
-        self._emit(Event(events.MOVE, self.ply, seat, text))
-        if self.game.outcome(new_state) is not None:
-            self._emit(Event(events.OVER, self.ply, outcome=self.outcome))
+        self.emit(Moved(self.ply, seat, text))
+        if (outcome := self.outcome) is not None:
+            self.emit(Ended(self.ply, outcome))
         return new_state
 
     def can_undo(self) -> bool:
@@ -260,9 +200,9 @@ class Match:
         count = self._undo_count()
         for _ply in range(count):
             self._redo.append((self.moves.pop(), self.states.pop()))
-        self._emit(Event(events.UNDO, self.ply, count=count))
+        self.emit(Undone(self.ply, count))
         if was_over:
-            self._emit(Event(events.RESUMED, self.ply))
+            self.emit(Resumed(self.ply))
         return count
 
     def can_redo(self) -> bool:
@@ -280,9 +220,9 @@ class Match:
             if seat is None or not self.is_computer(seat) or not self.human_seats:
                 break
         if count:
-            self._emit(Event(events.REDO, self.ply, count=count))
-            if self.over:
-                self._emit(Event(events.OVER, self.ply, outcome=self.outcome))
+            self.emit(Redone(self.ply, count))
+            if (outcome := self.outcome) is not None:
+                self.emit(Ended(self.ply, outcome))
         return count
 
     def resign(self, seat: Seat | None = None) -> Outcome:
@@ -313,7 +253,7 @@ class Match:
     def _end(self, outcome: Outcome, termination: Termination) -> Outcome:
         self._ended, self.termination = outcome, termination
         self._redo.clear()
-        self._emit(Event(events.OVER, self.ply, outcome=outcome))
+        self.emit(Ended(self.ply, outcome))
         return outcome
 
     # ----- where the game lives -------------------------------------------------------------
@@ -322,9 +262,9 @@ class Match:
         as events, on the caller's thread. A match played here has none. True if anything came."""
         return False
 
-    def can_save(self) -> bool:
-        """Whether a front end may save this game itself (a networked game is kept by its host)."""
-        return True
+    def saveable(self) -> Match:
+        """A match played here is saved by the front end that plays it."""
+        return self
 
     def close(self) -> None:
         """The front end is done with this match (a networked game leaves its table)."""
@@ -366,27 +306,3 @@ class Match:
             seat,
             player_seed(self.seed, seat, self.ply, "draw") if self.can_claim_draw() else None,
         )
-
-    def think(
-        self, seat: Seat | None = None, level: int | None = None, purpose: str = events.FOR_MOVE
-    ) -> Thinker:
-        """Start a computer player on `seat`'s view in a background thread (for hints too). Its
-        progress and its end are sent as PROGRESS and THOUGHT events, from that thread."""
-        seat = self.to_move() if seat is None else seat
-        if seat is None:
-            raise OptionError(_("the game is over"))
-        spec = self.seats[seat]
-        computer = self._computer(seat, level or spec.level or 3, purpose)
-        ply = self.ply
-        thinker = Thinker(
-            self.game,
-            computer.player,
-            self.view(seat),
-            seat,
-            computer.think,
-            nodes=computer.nodes,
-            on_report=lambda info: self._emit(Event(events.PROGRESS, ply, seat, info=info, purpose=purpose)),
-            on_done=lambda done: self._emit(Event(events.THOUGHT, ply, seat, thinker=done, purpose=purpose)),
-        )
-        self._emit(Event(events.THINKING, ply, seat, purpose=purpose))
-        return thinker.start()

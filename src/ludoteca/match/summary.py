@@ -10,10 +10,10 @@ import datetime as _dt
 from typing import Any
 
 from ludoteca.core.options import option_label
-from ludoteca.match.match import Match
+from ludoteca.match.in_play import GameInPlay
 
 
-def variant_summary(match: Match, for_people: bool = False) -> str:
+def variant_summary(match: GameInPlay, for_people: bool = False) -> str:
     """The options that define a game's kind, e.g. "cascade, drops=42" (for the score history).
     `for_people`: a switched-on yes/no option reads as its name ("Three rounds"), as the board
     screen shows it, instead of "three_rounds=True"."""
@@ -30,20 +30,20 @@ def variant_summary(match: Match, for_people: bool = False) -> str:
     return ", ".join(parts)
 
 
-def player_names(match: Match) -> tuple[str, ...]:
+def player_names(match: GameInPlay) -> tuple[str, ...]:
     """Who played, for people: the players' names, else their seats' names in the current language."""
     return tuple(
         spec.name or match.game.seat_name(match.state, seat) for seat, spec in enumerate(match.seats)
     )
 
 
-def stored_names(match: Match) -> tuple[str, ...]:
+def stored_names(match: GameInPlay) -> tuple[str, ...]:
     """Who played, as the results history keeps it: an unnamed seat under its English name, so the
     history reads in whichever language it is later shown in (`GameInfo.stored_player`)."""
     return tuple(spec.name or match.game.info.seat_key(seat) for seat, spec in enumerate(match.seats))
 
 
-def result_fields(match: Match) -> dict[str, Any]:
+def result_fields(match: GameInPlay) -> dict[str, Any]:
     """The fields of a results-history row for a finished match (`store.ResultRow(**fields)`)."""
     outcome = match.outcome
     assert outcome is not None

@@ -1,7 +1,10 @@
-"""A networked game as a front end sees it: a `Match` whose state is this seat's view.
+"""A networked game as a front end sees it: what the server sent this seat, read as a game in play.
 
-The terminal loop and the window's board screen drive a `Match` and listen to its events; a
-`RemoteMatch` is one, so they play over the network with the code they play with locally. The
+The terminal loop and the window's board screen drive a `match.GameInPlay` and listen to its
+events; a `RemoteMatch` is one, so they play over the network with the code they play with
+locally. It is not a `Match`: it has no history and no seed, only what the server sent — this
+seat's view, the moves as this seat may read them (shown, never parsed back: a hidden move's text
+is the server's, and this view lacks what it was made from), whose turn it is and the clocks. The
 server is the authority: `play` sends the move (with the state version it was made against) and
 returns once the server has played it; everything else — the other seats' moves, undos agreed by
 everyone, the end, chat, players leaving and coming back — arrives as messages that `wait` (the
@@ -12,19 +15,22 @@ thread. Every other seat is a "remote" seat, so no front end ever thinks for it.
 from __future__ import annotations
 
 import contextlib
-import datetime as _dt
 import time
+import zlib
 from collections.abc import Callable
 from typing import Any
 
+from ludoteca.ai.levels import Computer, computer_for, player_seed
+from ludoteca.ai.worker import MoveJob
 from ludoteca.core.errors import IllegalMove, LudotecaError
 from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import _, ngettext
-from ludoteca.match import Match, events
-from ludoteca.match.events import Event
+from ludoteca.match.events import Ended, Moved, News, Question, Resumed, Undone
+from ludoteca.match.match import Match
+from ludoteca.match.seated import SeatedGame
 from ludoteca.net import protocol
 from ludoteca.net.client import Client, NetError
 from ludoteca.net.codec import CodecError, Decoder
@@ -34,22 +40,18 @@ from ludoteca.net.codec import CodecError, Decoder
 HIDDEN_MOVE = "…"
 
 
-class RemoteMatch(Match):
+class RemoteMatch(SeatedGame):
     def __init__(self, client: Client, first: dict[str, Any]) -> None:
-        # Not Match.__init__: there is no local start; the server's first state is the start.
+        super().__init__()
         self.client = client
         self.game = get_game(str(first["game"]))
         self.options = dict(first.get("options") or {})
-        self.seed = 0
-        self.position = None
-        self.thinking = Think()
-        self.date = _dt.date.today().isoformat()
-        self.states = []
-        self.moves = []
-        self._redo = []
+        #: the moves so far, as the server wrote them for this seat
+        self.moves: list[str] = []
+        #: this seat's view of the position now (the first state's until it is applied)
+        self._view: Any = None
         self._ended = None
         self.termination = None
-        self._listeners = []
         self._decoder = Decoder(self.game)
         self.table = str(first["table"])
         self.seat: int | None = first.get("seat")
@@ -66,7 +68,7 @@ class RemoteMatch(Match):
         self._closed = False
         #: what else to stop when this game is left (the host's own server)
         self.on_close: list[Callable[[], None]] = []
-        self.seats = ()
+        self.seats: tuple[SeatSpec, ...] = ()
         #: the last state from the server, which its next update is made against
         self._last_state: dict[str, Any] = first
         self._apply_state(first, quiet=True)
@@ -91,6 +93,15 @@ class RemoteMatch(Match):
 
     # ----- reading ----------------------------------------------------------------------------
     @property
+    def state(self) -> Any:
+        """This seat's view: the server sends nothing more."""
+        return self._view
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
     def playing(self) -> bool:
         return self.status == "playing" and not self.over
 
@@ -110,6 +121,17 @@ class RemoteMatch(Match):
 
     def is_computer(self, seat: int) -> bool:
         return False  # a computer at the table plays on the server
+
+    def computer_to_move(self) -> int | None:
+        return None
+
+    def move_job(self, seat: int) -> MoveJob:
+        raise IllegalMove(_("a computer at a network table plays on the server"))
+
+    def _computer(self, seat: int, level: int, purpose: str) -> Computer:
+        """A hint's player, seeded from the table and the move (the game's seed is the server's)."""
+        seed = player_seed(zlib.crc32(self.table.encode()), seat, self.ply, purpose)
+        return computer_for(self.game, level, Think(), seed)
 
     def place_name(self, seat: int) -> str:
         name = protocol.seat_name(self.places[seat]) if seat < len(self.places) else ""
@@ -191,6 +213,9 @@ class RemoteMatch(Match):
         self._ask("undo", version=self.version)
         return 0
 
+    def undo_barrier(self) -> str | None:
+        return None  # the others are asked; they say no if they will
+
     def answer_undo(self, accept: bool) -> None:
         self._ask("answer", accept=accept)
 
@@ -210,9 +235,6 @@ class RemoteMatch(Match):
     def claim_draw(self) -> Outcome:
         self._ask("draw")
         return self.outcome or Outcome((), "")
-
-    def computer_wants_draw(self, seat: int) -> bool:
-        return False
 
     def start_with_computers(self, level: int) -> None:
         self._ask("start", level=level)
@@ -247,8 +269,8 @@ class RemoteMatch(Match):
     def close(self) -> None:
         self.leave()
 
-    def can_save(self) -> bool:
-        return False  # the host keeps the game; the full record comes at the end
+    def saveable(self) -> Match | None:
+        return None  # the host keeps the game; the full record comes at the end
 
     # ----- news from the server ---------------------------------------------------------------
     def poll(self) -> bool:
@@ -266,7 +288,7 @@ class RemoteMatch(Match):
         return True
 
     def _news(self, text: str) -> None:
-        self._emit(Event(events.NEWS, self.ply, info=text))
+        self.emit(News(self.ply, text))
 
     def _apply(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -309,7 +331,7 @@ class RemoteMatch(Match):
                 (_("Agree"), lambda: self.answer_undo(True)),
                 (_("Refuse"), lambda: self.answer_undo(False)),
             )
-            self._emit(Event(events.NEWS, self.ply, info=events.Question(question, answers)))
+            self.emit(News(self.ply, Question(question, answers)))
 
     def _on_connection(self, message: dict[str, Any]) -> None:
         state = message.get("state")
@@ -326,7 +348,8 @@ class RemoteMatch(Match):
         view = self._decoder.decode(message["view"])
         self._last_state = message
         texts = [HIDDEN_MOVE if m is None else str(m) for m in message["moves"]]
-        before_ply, before_over = len(self.moves), bool(self.states) and self.over
+        first = self._view is None
+        before_ply, before_over = self.ply, not first and self.over
         before_places, before_to_move = self.places, self._server_to_move
         self.version = int(message["version"])
         self.status = str(message["status"])
@@ -342,31 +365,21 @@ class RemoteMatch(Match):
             for s, p in enumerate(self.places)
         )
         self._set_outcome(message, view)
-        grew = len(texts) - before_ply
-        if not self.states or quiet:
-            self.moves = texts
-            self.states = [view] * (len(texts) + 1)
+        self.moves, self._view = texts, view
+        if first or quiet:
             return
+        grew = len(texts) - before_ply
         if grew > 0:
-            self.moves = texts
-            self.states.extend([view] * grew)
-            self.states[-1] = view
             for ply in range(before_ply, len(texts)):
                 mover = before_to_move if ply == before_ply else None
-                self._emit(Event(events.MOVE, ply + 1, mover, texts[ply]))
+                self.emit(Moved(ply + 1, mover, texts[ply]))
         elif grew < 0:
-            self.moves = texts
-            del self.states[len(texts) + 1 :]
-            self.states[-1] = view
-            self._emit(Event(events.UNDO, self.ply, count=-grew))
+            self.emit(Undone(self.ply, -grew))
             if before_over and not self.over:
-                self._emit(Event(events.RESUMED, self.ply))
-        else:
-            self.moves = texts
-            self.states[-1] = view
+                self.emit(Resumed(self.ply))
         self._tell_comings_and_goings(before_places)
-        if self.over and not before_over:
-            self._emit(Event(events.OVER, self.ply, outcome=self.outcome))
+        if (outcome := self.outcome) is not None and not before_over:
+            self.emit(Ended(self.ply, outcome))
 
     def _set_outcome(self, message: dict[str, Any], view: Any) -> None:
         """The rules' own outcome when the view shows it (in this player's language), else the

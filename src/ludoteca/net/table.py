@@ -31,9 +31,9 @@ from ludoteca.core.seats import SeatSpec, wrong_seat_count
 from ludoteca.core.text import clean_line
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence, _
-from ludoteca.match import Match, events
+from ludoteca.match import Match
 from ludoteca.match.driver import Pending, TurnDriver
-from ludoteca.match.events import Event
+from ludoteca.match.events import POSITION_EVENTS, Ended, Event, Moved, Undone
 from ludoteca.match.summary import result_fields
 from ludoteca.net.clock import Clock, ClockSettings
 from ludoteca.net.codec import encode
@@ -645,14 +645,14 @@ class Table:
     # ----- changes ----------------------------------------------------------------------------
     def _on_event(self, event: Event) -> None:
         """The match's listener: moves, undos and the end change the version and are sent out."""
-        if event.kind in (events.MOVE, events.UNDO, events.REDO, events.OVER, events.RESUMED):
+        if isinstance(event, POSITION_EVENTS):
             self.version += 1
-            if event.kind in (events.MOVE, events.UNDO):
-                if self.undo_ask is not None and event.kind == events.MOVE:
+            if isinstance(event, (Moved, Undone)):
+                if self.undo_ask is not None and isinstance(event, Moved):
                     self.undo_ask = None
                 if self.clock is not None:
-                    self.clock.moved(event.seat if event.kind == events.MOVE else None, self.match.to_move())
-            if event.kind == events.OVER:
+                    self.clock.moved(event.seat if isinstance(event, Moved) else None, self.match.to_move())
+            if isinstance(event, Ended):
                 self.status = OVER
                 if self.clock is not None:
                     self.clock.turn(None)

@@ -20,7 +20,7 @@ from ludoteca.core.registry import declaration_of, find, get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import _
-from ludoteca.match import Match
+from ludoteca.match import GameInPlay, Match
 from ludoteca.match.summary import player_names, result_fields, variant_summary
 from ludoteca.shells.files import FileExists, FileRefused, write_text
 from ludoteca.store import ResultRow, SavedGame, SaveSlot, Store, StoreBusy, StoreError, Written
@@ -47,7 +47,7 @@ def new_match(
     return Match(game, options, seats, seed, think=think, position=start_position(game, options, store))
 
 
-def result_row(match: Match) -> ResultRow:
+def result_row(match: GameInPlay) -> ResultRow:
     return ResultRow(**result_fields(match))
 
 
@@ -202,7 +202,7 @@ def clash_notice(written: Written) -> str | None:
     ).format(old=written.clashed.name, new=written.slot.name, id=written.slot.id)
 
 
-def default_save_name(match: Match) -> str:
+def default_save_name(match: GameInPlay) -> str:
     stamp = _dt.datetime.now().strftime("%Y-%m-%d %H:%M:%S")
     return _("{title} {stamp}").format(title=_(match.game.info.title), stamp=stamp)
 
@@ -264,7 +264,7 @@ def _public_record(match: Match) -> str:
     return copy.dumps(with_seed=False)
 
 
-def describe_outcome(match: Match) -> str:
+def describe_outcome(match: GameInPlay) -> str:
     outcome = match.outcome
     if outcome is None:
         return ""

@@ -18,7 +18,7 @@ from ludoteca.core.seats import MAX_LEVEL, MAX_NAME_LENGTH, SeatSpec
 from ludoteca.core.text import clean_line, read_int_or_none
 from ludoteca.games.qwirkle.game import round_over
 from ludoteca.games.qwirkle.notation import format_move
-from ludoteca.games.qwirkle.state import Exchange, Place, QwirkleState
+from ludoteca.games.qwirkle.state import EMPTY, Exchange, Place, QwirkleState
 from ludoteca.games.qwirkle.text_board import COLOURS, board_lines, legend_lines, paint_tile
 from ludoteca.games.qwirkle.tiles import HIDDEN, colour_of
 from ludoteca.i18n import _, ngettext
@@ -39,13 +39,14 @@ class QwirkleTerminalBoard(TerminalBoard):
         self._match = match
 
     def name(self, game: Game[Any, Any], state: QwirkleState, seat: int) -> str:
-        """The pseudonym, when `state` (or a view of it) belongs to the match being played."""
+        """The pseudonym, when `state` (or a view of it) belongs to the match being played: tiles
+        are only ever added to the board, so one of its positions has no tile the match's board
+        lacks (the match's own position is enough: a network game holds no history)."""
         match = self._match
         if (
             match is not None
             and len(match.seats) == state.seats
-            and state.ply < len(match.states)
-            and match.states[state.ply].cells == state.cells
+            and _on_board_of(state, match.state)
             and match.seats[seat].name
         ):
             return str(match.seats[seat].name)
@@ -238,3 +239,10 @@ def _visible_length(text: str) -> int:
         length += 1
         i += 1
     return length
+
+
+def _on_board_of(earlier: QwirkleState, now: QwirkleState) -> bool:
+    """Whether `earlier` could be a position of the game now at `now`: same board, no tile `now` lacks."""
+    if len(earlier.cells) != len(now.cells) or earlier.ply > now.ply:
+        return False
+    return all(tile in (EMPTY, kept) for tile, kept in zip(earlier.cells, now.cells, strict=True))

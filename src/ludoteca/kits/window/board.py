@@ -172,6 +172,11 @@ class GameBoard:
         """How long (base ms) the move from `before` to `after` animates; 0 for none."""
         return 0.0
 
+    def announcement(self, before: Any, after: Any) -> str:
+        """A banner to show over the board after the move from `before` to `after` (Othello's
+        pass, a Qwirkle scored); "" for none."""
+        return ""
+
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
         """The game's own part of the side panel (preview, drops left…); returns the height used."""
         return 0

@@ -8,6 +8,7 @@ see who is there (`who`) and answer an undo request (`yes`/`no`) without waiting
 
 from __future__ import annotations
 
+import datetime as _dt
 import select
 from typing import Any
 
@@ -16,8 +17,7 @@ from ludoteca.core.seats import MAX_LEVEL
 from ludoteca.core.text import read_int_or_none
 from ludoteca.i18n import N_, _
 from ludoteca.kits.terminal.console import Console
-from ludoteca.match import events
-from ludoteca.match.events import Event
+from ludoteca.match.events import Event, Moved, News, Question
 from ludoteca.net import protocol
 from ludoteca.net.protocol import MAX_SEATS
 from ludoteca.net.remote import HIDDEN_MOVE, RemoteMatch
@@ -45,7 +45,7 @@ class NetworkTerminalGame(TerminalGame):
     def __init__(self, match: RemoteMatch, store: Store | None, console: Console | None = None) -> None:
         super().__init__(match, store, console)
         self.remote = match
-        self._arrived: list[Event] = []
+        self._arrived: list[Moved] = []
         self._waiting_shown: str | None = None
         match.subscribe(self._on_network_event)
 
@@ -54,12 +54,12 @@ class NetworkTerminalGame(TerminalGame):
         return {**shared, **NETWORK_COMMANDS}
 
     def _on_network_event(self, event: Event) -> None:
-        if event.kind == events.NEWS:
+        if isinstance(event, News):
             text = str(event.info)
-            if isinstance(event.info, events.Question):
+            if isinstance(event.info, Question):
                 text += " " + _("Type yes or no.")
             self.console.say(self.style.paint(text, "cyan"))
-        elif event.kind == events.MOVE and event.seat != self.remote.seat:
+        elif isinstance(event, Moved) and event.seat != self.remote.seat:
             self._arrived.append(event)
 
     # ----- someone else's turn ----------------------------------------------------------------
@@ -245,7 +245,7 @@ class NetworkTerminalGame(TerminalGame):
             text = self.remote.record_text()
             self.store.add_result(session.result_row(self.match))
             name = _("Network {title} {stamp}").format(
-                title=self.remote.game.info.title, stamp=self.remote.date
+                title=self.remote.game.info.title, stamp=_dt.date.today().isoformat()
             )
             taken = {s.name for s in self.store.list_saves()}
             unique, n = name, 2

@@ -17,9 +17,9 @@ from ludoteca.i18n import N_, _, ngettext
 from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.kits.terminal.style import Style, detect_style
-from ludoteca.match import Match, events
+from ludoteca.match import GameInPlay, events
 from ludoteca.match.driver import TurnDriver
-from ludoteca.match.events import Event
+from ludoteca.match.events import Event, Moved, Progress, Redone, Resumed, Undone
 from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
 from ludoteca.shells.terminal.movelist import SEPARATOR, move_listing
@@ -50,7 +50,7 @@ class TerminalGame:
 
     def __init__(
         self,
-        match: Match,
+        match: GameInPlay,
         store: Store | None = None,
         console: Console | None = None,
         style: Style | None = None,
@@ -67,7 +67,7 @@ class TerminalGame:
         self._shown_to: int | None = None  # the human seat whose secrets are on screen
         self._redraw = True  # the board changed since it was last drawn
         self._stopping = False  # the players chose to stop between two turns
-        self._depth = 0  # how deep the computer's search has got (its PROGRESS events)
+        self._depth = 0  # how deep the computer's search has got (its `Progress` events)
         #: the computers' turns (the same driver the window and the server use)
         self.driver = TurnDriver(match)
         match.subscribe(self._on_event)
@@ -75,14 +75,15 @@ class TerminalGame:
     def _on_event(self, event: Event) -> None:
         """The match's listener: what changed is drawn again at the next prompt. Progress comes
         from the thinking thread and only updates a number the waiting loop shows."""
-        if event.kind in (events.MOVE, events.UNDO, events.REDO, events.RESUMED):
+        if isinstance(event, (Moved, Undone, Redone, Resumed)):
             self._redraw = True
-        if event.kind == events.REDO:
-            # as the table may read them: a computer's face-down cards stay face down
-            replayed = self.match.public_moves(self.match.lone_human(), self.match.ply - event.count)
-            self.console.say(_("Replayed: {moves}").format(moves=SEPARATOR.join(replayed)))
-        elif event.kind == events.PROGRESS and event.purpose == events.FOR_MOVE:
-            self._depth = event.info.depth
+        match event:
+            case Redone(count=count):
+                # as the table may read them: a computer's face-down cards stay face down
+                replayed = self.match.public_moves(self.match.lone_human(), self.match.ply - count)
+                self.console.say(_("Replayed: {moves}").format(moves=SEPARATOR.join(replayed)))
+            case Progress(purpose=events.FOR_MOVE, info=info):
+                self._depth = info.depth
 
     # ----- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
@@ -339,12 +340,13 @@ class TerminalGame:
 
     def _write_save(self, name: str | None) -> tuple[bool, str]:
         """Save the game (over its earlier save, if any): (whether it worked, what to tell)."""
-        if self.store is None:
+        match = self.match.saveable()
+        if self.store is None or match is None:
             return False, _("Saving is not available here.")
         try:
             if name is None and self.slot is not None:
                 name = session.save_name(self.store, self.slot)
-            written = session.save_match(self.store, self.match, name, self.slot)
+            written = session.save_match(self.store, match, name, self.slot)
         except (StoreError, LudotecaError) as err:
             return False, _("Could not save: {err}").format(err=err)
         self.slot = written.slot
@@ -353,14 +355,19 @@ class TerminalGame:
         return True, f"{notice}\n{message}" if notice else message
 
     def _quit(self) -> bool:
-        if self.store is not None and self.match.moves and not self.match.over:
+        if self._needs_saving():
             answer = self.console.ask(_("Save before leaving? [Y/n] ")).lower()
             if answer in ("", "y", "yes", "o", "oui"):
                 self._keep()
         return False
 
     def _needs_saving(self) -> bool:
-        return self.store is not None and bool(self.match.moves) and not self.match.over
+        return (
+            self.store is not None
+            and self.match.saveable() is not None
+            and self.match.ply > 0
+            and not self.match.over
+        )
 
     def _autosave(self, reason: str) -> None:
         """Input ended or Ctrl-C: keep the game rather than lose it."""
@@ -371,9 +378,10 @@ class TerminalGame:
     def _keep(self) -> None:
         """Save a game being left, waiting out another program holding the data file, or keep it in
         a recovery file: it is never lost."""
-        assert self.store is not None
+        match = self.match.saveable()
+        assert self.store is not None and match is not None
         name = session.save_name(self.store, self.slot) if self.slot is not None else None
-        kept = session.keep_match(self.store, self.match, name, self.slot, self.console.say)
+        kept = session.keep_match(self.store, match, name, self.slot, self.console.say)
         if kept.written is not None:
             self.slot = kept.written.slot
         self.console.say(kept.message)
@@ -398,9 +406,10 @@ class TerminalGame:
             return
         try:
             self.store.add_result(session.result_row(self.match))
-            if self.slot is not None:
+            match = self.match.saveable()
+            if self.slot is not None and match is not None:
                 written = session.save_match(
-                    self.store, self.match, session.save_name(self.store, self.slot), self.slot
+                    self.store, match, session.save_name(self.store, self.slot), self.slot
                 )
                 self.slot = written.slot
                 notice = session.clash_notice(written)
@@ -411,7 +420,7 @@ class TerminalGame:
 
 
 def play_in_terminal(
-    match: Match, store: Store | None, slot: SaveSlot | None = None, console: Console | None = None
+    match: GameInPlay, store: Store | None, slot: SaveSlot | None = None, console: Console | None = None
 ) -> int:
     return TerminalGame(match, store, console, slot=slot).run()
 

@@ -10,7 +10,7 @@ from ludoteca.core.rng import fresh_seed
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import GameBoard, Scene
-from ludoteca.match import Match
+from ludoteca.match import GameInPlay, Match
 from ludoteca.shells import session
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
@@ -23,7 +23,7 @@ class EndScreen(Screen):
     def __init__(
         self,
         app: App,
-        match: Match,
+        match: GameInPlay,
         slot: SaveSlot | None = None,
         *,
         saved_dirty: bool = True,
@@ -45,8 +45,8 @@ class EndScreen(Screen):
 
     def shown_moves(self) -> list[str]:
         """The moves as anyone at the table may read them, made once per change."""
-        if self._shown_moves is None or self._shown_moves[0] != len(self.match.moves):
-            self._shown_moves = (len(self.match.moves), self.match.public_moves(None))
+        if self._shown_moves is None or self._shown_moves[0] != self.match.ply:
+            self._shown_moves = (self.match.ply, self.match.public_moves(None))
         return self._shown_moves[1]
 
     def build(self) -> None:
@@ -61,7 +61,7 @@ class EndScreen(Screen):
             ("again", _("Play again"), self.play_again, True),
             ("menu", _("Back to the menu"), self.menu, False),
         ]
-        if any(seat.kind == "remote" for seat in self.match.seats):
+        if self.match.saveable() is None:
             entries = entries[1:]  # a game over the network is played again at a new table
         if self.match.human_seats and self.match.can_undo():
             entries.insert(1, ("undo", _("Take back a move"), self.take_back, False))
@@ -83,10 +83,9 @@ class EndScreen(Screen):
         store = self.app.store
         try:
             store.add_result(session.result_row(self.match))
-            if self.slot is not None:
-                written = session.save_match(
-                    store, self.match, session.save_name(store, self.slot), self.slot
-                )
+            match = self.match.saveable()
+            if self.slot is not None and match is not None:
+                written = session.save_match(store, match, session.save_name(store, self.slot), self.slot)
                 self.slot = written.slot
                 self.error = session.clash_notice(written) or ""
         except (StoreError, LudotecaError) as err:
@@ -95,7 +94,9 @@ class EndScreen(Screen):
     def play_again(self) -> None:
 
         self.record()
-        m = self.match
+        m = self.match.saveable()
+        if m is None:
+            return
         seed = fresh_seed()
         again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.thinking)
         self.app.go("play", again)
@@ -221,7 +222,7 @@ class EndScreen(Screen):
         used = self.board.draw_end_summary(surface, pygame.Rect(x, y, w, max(0, bottom - y)), self.view())
         if used:
             y += used + s.gap
-        moves = len(self.match.moves)
+        moves = self.match.ply
         if y + fonts.small.get_linesize() <= bottom:
             played = ngettext("{n} move played", "{n} moves played", moves).format(n=moves)
             draw.text(surface, fonts.small_bold, played, c.text_dim, (x, y))

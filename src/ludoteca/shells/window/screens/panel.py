@@ -11,7 +11,7 @@ import pygame
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import GameBoard
-from ludoteca.match import Match
+from ludoteca.match import GameInPlay
 from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App
 
@@ -80,9 +80,11 @@ class PanelHost(Protocol):
     app: App
     board: Any
     layout: Layout
-    match: Match
-    #: how deep the computer's search has got
-    depth: int
+    match: GameInPlay
+
+    @property
+    def depth(self) -> int:
+        """How deep the computer's search has got."""
 
     def thinking(self) -> bool: ...
 
@@ -193,7 +195,7 @@ def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
 
 class HasMatch(Protocol):
     app: App
-    match: Match
+    match: GameInPlay
     board: GameBoard
 
     def shown_moves(self) -> list[str]:

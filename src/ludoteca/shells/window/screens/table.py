@@ -19,8 +19,7 @@ from ludoteca.core.seats import MAX_LEVEL
 from ludoteca.core.text import NumberError
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
-from ludoteca.match import events
-from ludoteca.match.events import Event
+from ludoteca.match.events import Event, News
 from ludoteca.net.addresses import read_port
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
@@ -192,7 +191,7 @@ class TableScreen(Screen):
             self._say(str(err), error=True)
 
     def _listen(self, event: Event) -> None:
-        if event.kind == events.NEWS:
+        if isinstance(event, News):
             self._say(str(event.info))
 
     def update(self, now: float) -> None:
