@@ -340,6 +340,7 @@ def cmd_serve(argv: list[str]) -> int:
 
     from ludoteca.net.addresses import addresses_to_share
     from ludoteca.net.server import CLUB, Server
+    from ludoteca.net.web import page_address
 
     parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
     _think_flag(parser)
@@ -367,8 +368,13 @@ def cmd_serve(argv: list[str]) -> int:
                 ).format(n=server.kept_elsewhere),
                 flush=True,
             )
-        for address in addresses_to_share(bind):
+        shared = addresses_to_share(bind)
+        for address in shared:
             print(f"    ludoteca join {address}:{server.port}", flush=True)
+        if shared:
+            print(_("Or to open in a browser (nothing to install):"), flush=True)
+        for address in shared:
+            print(f"    {page_address(address, server.port)}", flush=True)
         try:
             await server.serve_forever()
         finally:

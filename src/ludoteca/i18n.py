@@ -167,6 +167,16 @@ def _load(lang: str) -> PoTranslations:
     return translation
 
 
+def catalogue(lang: str) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Every translation of `lang` (the shared catalogue and the games' added so far): singular
+    entries, and plural entries msgid → forms. Empty for English and unknown languages. The web
+    client shows its words and the server's sentences from these."""
+    if lang == "en" or lang not in LANGUAGES or not (LOCALE_DIR / f"{lang}.po").is_file():
+        return {}, {}
+    translation = _load(lang)
+    return dict(translation.catalogue), dict(translation.plurals)
+
+
 #: every language's catalogues, for `translations`, with the packages they were read with
 _others: dict[str, tuple[tuple[str, ...], PoTranslations]] = {}
 

@@ -70,6 +70,7 @@ class FakeHost:
 class Member:
     def __init__(self, name: str) -> None:
         self.name = name
+        self.scenes = False
         self.inbox: list[Mapping[str, Any]] = []
 
     def send(self, message: Mapping[str, Any]) -> None:

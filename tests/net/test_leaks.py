@@ -15,9 +15,9 @@ from ludoteca.ai.levels import computer_for
 from ludoteca.core.rng import Rng
 from ludoteca.net.client import Client
 from ludoteca.net.codec import encode
-from ludoteca.net.protocol import state_from_update
+from ludoteca.net.protocol import PROTOCOL_VERSION, state_from_update
 from ludoteca.net.remote import RemoteMatch
-from tests.net.conftest import Running
+from tests.net.conftest import Raw, Running
 
 SEED = 8_675_309_123_456_789
 
@@ -59,8 +59,12 @@ def secrets_of(game_key: str, state: Any, seat: int | None) -> set[str]:
     return found
 
 
-def play_out(running: Running, game_key: str, seats: int) -> tuple[Any, list[Recording], list[RemoteMatch]]:
+def play_out(
+    running: Running, game_key: str, seats: int, web: Raw | None = None
+) -> tuple[Any, list[Recording], list[RemoteMatch]]:
     table = running.table(game_key, ",".join(["remote"] * seats), seed=SEED)
+    if web is not None:  # a browser watching: it is sent scenes (net/scene.py), not views
+        web.ask({"type": "watch", "table": table.id})
     clients = [Recording(f"127.0.0.1:{running.port}", f"P{i}") for i in range(seats + 1)]
     matches = []
     for number, client in enumerate(clients):
@@ -79,6 +83,8 @@ def play_out(running: Running, game_key: str, seats: int) -> tuple[Any, list[Rec
                 move = chooser.choose(match.game, match.state, match.seat, Budget(1.0), None)
                 match.play(match.game.format_move(match.state, move))
         players[0].wait(0.01)
+        if web is not None:
+            web.state(timeout=0.0)  # keep reading, so its frames are all kept
     assert all(m.over for m in matches)
     for match in matches:
         match.leave()
@@ -112,6 +118,27 @@ def test_no_client_receives_another_seats_secrets(host: Running, game_key: str, 
                 assert message["view"] == encode(game.view(position, seat))
                 # the moves as this seat may read them: what another seat keeps secret is "?"
                 assert message["moves"] == table.match.public_moves(seat)[: len(message["moves"])]
+
+
+def test_a_browser_watching_a_qwirkle_game_receives_no_hand_nor_the_bag(host: Running) -> None:
+    web = Raw(host.port, hello=False)
+    web.send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": "browser", "scene": True})
+    web.next("welcome")
+    table, _clients, _matches = play_out(host, "qwirkle", 3, web)
+    web.state(timeout=1.0)
+    received = "".join(web.received)
+    game = table.match.game
+    secrets: set[str] = set()
+    for state in table.match.states:
+        # the position text names every tile ("hand R5 E5 L3…", "bag …"); a spectator sees none
+        for part in game.position_text(state).split(";"):
+            words = part.split()
+            if words and words[0] in ("hand", "bag") and len(words) >= 4:
+                secrets.add(" ".join(words[1:4]))
+    assert secrets and str(SEED) not in received
+    leaked = {secret for secret in secrets if secret in received}
+    assert not leaked, f"the browser received {sorted(leaked)[:3]}"
+    assert '"form"' in received and '"@"' not in received  # scenes, with no Python class names
 
 
 def whole(frames: list[str]) -> list[dict[str, Any]]:

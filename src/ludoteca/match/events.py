@@ -162,4 +162,3 @@ class Publisher:
     def emit(self, event: Event) -> None:
         for listener in list(self._listeners):
             listener(event)
-

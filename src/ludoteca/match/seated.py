@@ -89,9 +89,7 @@ class SeatedGame(Publisher):
             return _("{colour} (computer, level {level})").format(colour=colour, level=spec.level)
         return colour
 
-    def think(
-        self, seat: Seat | None = None, level: int | None = None, purpose: str = FOR_MOVE
-    ) -> Thinker:
+    def think(self, seat: Seat | None = None, level: int | None = None, purpose: str = FOR_MOVE) -> Thinker:
         """Start a computer player on `seat`'s view in a background thread (for hints too). Its
         progress and its end are sent as `Progress` and `Thought` events, from that thread."""
         seat = self.to_move() if seat is None else seat

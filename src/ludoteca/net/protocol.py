@@ -152,7 +152,10 @@ LEVEL = number(1, 5)
 
 #: what a client may send, and what each request holds
 REQUESTS: dict[str, Spec] = {
-    "hello": Spec({"protocol": number(0, 1_000_000), "name": text(MAX_NAME, 1)}, {"app": text(80)}),
+    # `scene`: the client draws scenes (the web client), not the views our own clients decode
+    "hello": Spec(
+        {"protocol": number(0, 1_000_000), "name": text(MAX_NAME, 1)}, {"app": text(80), "scene": flag}
+    ),
     "tables": Spec(),
     "open": Spec({"game": text(32, 1)}, {"options": options, "seats": seats, "clock": clock}),
     "join": Spec({}, {"table": TABLE, "seat": SEAT, "token": text(64, 1)}),

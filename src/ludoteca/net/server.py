@@ -39,7 +39,7 @@ from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence
-from ludoteca.net import protocol, thinking
+from ludoteca.net import protocol, thinking, web
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import ProtocolError, Request
 from ludoteca.net.table import OVER, WAITING, Refused, Table
@@ -122,6 +122,8 @@ class Connection:
         self.address = str(ws.remote_address[0]) if ws.remote_address else ""
         self.last_heard = time.monotonic()
         self.table: Table | None = None
+        #: a web client: it is sent scenes to draw, not views to decode (net/scene.py)
+        self.scenes = False
         self.bucket = Bucket(limits.rate, limits.burst)
         self.chat_bucket = Bucket(limits.chat_lines / limits.chat_window, limits.chat_lines)
         self.refused_for_rate = 0
@@ -449,6 +451,8 @@ class Server:
             self._connection,
             bind,
             port,
+            # the web client's files, and the Origin check of a browser's upgrade (net/web.py)
+            process_request=web.answer,
             max_size=protocol.MAX_CLIENT_FRAME,
             max_queue=32,
             compression=None,
@@ -550,6 +554,7 @@ class Server:
             await self._refuse(conn, protocol.version_refusal(request.get("protocol")))
             return False
         conn.name = request.get("name").strip()
+        conn.scenes = bool(request.get("scene", False))
         conn.send(
             {
                 "type": "welcome",

@@ -38,6 +38,7 @@ from ludoteca.match.summary import result_fields
 from ludoteca.net.clock import Clock, ClockSettings
 from ludoteca.net.codec import encode
 from ludoteca.net.protocol import computer_name, reason_fields, update_message
+from ludoteca.net.scene import scene
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
@@ -60,6 +61,8 @@ class Peer(Protocol):
     """A connection as a table sees it."""
 
     name: str
+    #: a web client, sent scenes to draw (net/scene.py) instead of views to decode
+    scenes: bool
 
     def send(self, message: Mapping[str, Any]) -> None:
         """Queue a message for this connection (never blocks)."""
@@ -337,7 +340,7 @@ class Table:
 
     def watch(self, peer: Peer) -> None:
         self.watchers.add(peer)
-        state = self.state_message(None)
+        state = self.state_message(None, scenes=peer.scenes)
         self._sent[peer] = state
         peer.send(state)
 
@@ -616,11 +619,20 @@ class Table:
             for p in self.places
         ]
 
-    def state_message(self, seat: int | None, view: Any = None) -> dict[str, Any]:
+    def shown_view(self, seat: int | None, scenes: bool) -> Any:
+        """What a member in `seat` is sent of the position: the view encoded for our own
+        clients, or the scene a web client draws."""
+        view = self.match.view(seat)
+        if not scenes:
+            return encode(view)
+        to_move = self.match.to_move() if self.status == PLAYING else None
+        return scene(self.game, view, seat, to_move)
+
+    def state_message(self, seat: int | None, view: Any = None, scenes: bool = False) -> dict[str, Any]:
         match = self.match
         outcome = match.outcome
         if view is None:
-            view = encode(match.view(seat))
+            view = self.shown_view(seat, scenes)
         return {
             "type": "state",
             "table": self.id,
@@ -668,12 +680,13 @@ class Table:
     def _flush(self) -> None:
         self._flush_due = False
         messages: list[tuple[Peer, Mapping[str, Any]]] = []
-        views: dict[int | None, Any] = {}
+        views: dict[tuple[int | None, bool], Any] = {}
         patches: dict[tuple[int, int], Any] = {}
         for member, seat in self.members():
-            if seat not in views:
-                views[seat] = encode(self.match.view(seat))
-            state = self.state_message(seat, views[seat])
+            key = (seat, member.scenes)
+            if key not in views:
+                views[key] = self.shown_view(seat, member.scenes)
+            state = self.state_message(seat, views[key])
             # after its first state, a member is sent what changed (messages go out in this order)
             previous = self._sent.get(member)
             self._sent[member] = state

@@ -27,6 +27,7 @@ from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.net.server import HOST, Server, ServerThread
+from ludoteca.net.web import page_address
 from ludoteca.store import Store, StoreError
 
 RECENT_HOSTS = "net.recent_hosts"
@@ -73,9 +74,12 @@ class HostedGame:
                 _("Join from another window here with: ludoteca join 127.0.0.1:{port}").format(
                     port=self.port
                 ),
+                _("Or from a browser here: {link}").format(link=page_address("127.0.0.1", self.port)),
             ]
         lines = [_("Tell your friends to join with one of:")]
         lines += [f"    ludoteca join {address}:{self.port}" for address in self.addresses]
+        lines.append(_("Or to open in a browser (nothing to install):"))
+        lines += [f"    {page_address(address, self.port)}" for address in self.addresses]
         return lines
 
     def close(self) -> None:

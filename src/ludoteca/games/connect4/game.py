@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 
 from ludoteca.core.errors import IllegalMove, NotationError, OptionError
 from ludoteca.core.game import Game, GameInfo, Seat
+from ludoteca.core.grid import GridPicture, Piece
 from ludoteca.core.options import Options, OptionSpec
 from ludoteca.core.outcome import Outcome
 from ludoteca.games.connect4.bitboard import (
@@ -13,6 +14,7 @@ from ludoteca.games.connect4.bitboard import (
     BOTTOM,
     CELLS,
     COLUMN,
+    HEIGHT,
     STRIDE,
     TOP,
     TOP_ALL,
@@ -174,6 +176,29 @@ class Connect4Game(Game[Connect4State, Move]):
 
     def scores(self, state: Connect4State) -> tuple[int, ...] | None:
         return state.points if state.variant == CASCADE else None
+
+    # ----- the board as a grid (drawn by the web client) ---------------------------------------
+    def grid(self, state: Connect4State) -> GridPicture:
+        """The grid as seen from the front, top row first; the winning line and the last disc marked."""
+        pieces = {
+            (column, HEIGHT - 1 - row): Piece("●", owner)
+            for column in range(WIDTH)
+            for row in range(HEIGHT)
+            if (owner := state.disc_at(column, row)) is not None
+        }
+        marked = state.winning_cells or ((state.last_cell,) if state.last_cell is not None else ())
+        return GridPicture(
+            WIDTH,
+            HEIGHT,
+            pieces,
+            col_labels=tuple(str(column + 1) for column in range(WIDTH)),
+            last=tuple((column, HEIGHT - 1 - row) for column, row in marked),
+        )
+
+    def move_at(self, state: Connect4State, cell: tuple[int, int]) -> Move | None:
+        """A click anywhere in a column drops a disc into it."""
+        column = cell[0]
+        return column if column in self.legal_moves(state) else None
 
     # ----- notation ---------------------------------------------------------------------------
     def format_move(self, state: Connect4State, move: Move) -> str:

@@ -13,6 +13,7 @@ from typing import Final
 
 from ludoteca.core.errors import IllegalMove, NotationError
 from ludoteca.core.game import Game, GameInfo, Seat
+from ludoteca.core.grid import GridPicture, Piece
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome
 from ludoteca.games.othello.bitboard import (
@@ -177,6 +178,29 @@ class OthelloGame(Game[OthelloState, Move]):
 
     def scores(self, state: OthelloState) -> tuple[int, ...] | None:
         return state.counts()
+
+    # ----- the board as a grid (drawn by the web client) ---------------------------------------
+    def grid(self, state: OthelloState) -> GridPicture:
+        """Row 1 at the top, as the notation counts; the last disc placed marked."""
+        pieces = {}
+        for square in range(64):
+            bit = 1 << square
+            owner = BLACK if state.black & bit else WHITE if state.white & bit else None
+            if owner is not None:
+                pieces[(square & 7, square >> 3)] = Piece("●", owner)
+        last = state.last.square if state.last is not None else None
+        return GridPicture(
+            8,
+            8,
+            pieces,
+            col_labels=tuple(COLUMNS),
+            row_labels=tuple(str(row + 1) for row in range(8)),
+            last=((last & 7, last >> 3),) if last is not None else (),
+        )
+
+    def move_at(self, state: OthelloState, cell: tuple[int, int]) -> Move | None:
+        square = cell[1] * 8 + cell[0]
+        return square if not state.over and state.mobility >> square & 1 else None
 
     # ----- notation -------------------------------------------------------------------------
     def format_move(self, state: OthelloState, move: Move) -> str:

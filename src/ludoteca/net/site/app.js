@@ -1,0 +1,423 @@
+// Ludoteca's web client: a guest's seat (or a spectator's) at a table of a Ludoteca server.
+// The page runs no rules: it draws the scenes the server sends for its seat (net/scene.py) and
+// sends moves in the game's notation. Its words come from the program's own catalogues
+// (/words/<lang>.json), so it speaks the player's language as the terminal and the window do.
+"use strict";
+
+const PROTOCOL = 2;
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+// ----- words -------------------------------------------------------------------------------------
+let words = { lang: "en", singular: {}, plural: {} };
+
+function fill(text, args) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (args && key in args ? String(args[key]) : whole));
+}
+
+function t(msgid, args) {
+  return fill(words.singular[msgid] || msgid, args);
+}
+
+function tn(singular, plural, n, args) {
+  const forms = words.plural[singular];
+  // English and French both have two forms; French counts 0 and 1 as singular
+  const index = words.lang === "fr" ? (n > 1 ? 1 : 0) : (n === 1 ? 0 : 1);
+  const chosen = forms && forms[index] ? forms[index] : index === 0 ? singular : plural;
+  return fill(chosen, Object.assign({ n: n }, args));
+}
+
+// A server's sentence: its catalogue entry and values, worded here (nested sentences too).
+function sentence(wire) {
+  if (!wire || typeof wire.msgid !== "string") return null;
+  const args = {};
+  for (const [key, value] of Object.entries(wire.args || {})) {
+    args[key] = value && typeof value === "object" ? sentence(value) || "" : value;
+  }
+  return t(wire.msgid, args);
+}
+
+function said(message, key) {
+  return sentence(message.sentence) || String(message[key || "reason"] || "");
+}
+
+async function setLanguage(lang) {
+  const answer = await fetch(`/words/${lang}.json`);
+  words = await answer.json();
+  sessionStorage.setItem("ludoteca.lang", lang);
+  document.documentElement.lang = lang;
+  for (const element of document.querySelectorAll("[data-words]")) {
+    element.textContent = t(element.dataset.words);
+  }
+  $("language").textContent = lang === "fr" ? "English" : "Français";
+  render();
+}
+
+// ----- the connection -----------------------------------------------------------------------------
+let socket = null;
+let nextId = 1;
+let welcome = null;
+let state = null;
+let lastTables = [];
+let wanted = null; // { table, watch }: the table this page is for
+let lobbyTimer = null;
+
+function tokenKey(table) {
+  return `ludoteca.token.${table}`;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + "/");
+  socket.onopen = () => {
+    send("hello", { protocol: PROTOCOL, name: myName(), scene: true });
+  };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (welcome !== null) {
+      showMessage(t("Connection lost; reconnecting…"));
+      welcome = null;
+      setTimeout(connect, 1500);
+    }
+  };
+}
+
+function send(type, fields) {
+  const message = Object.assign({ type: type, id: nextId++ }, fields || {});
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function myName() {
+  return ($("name").value || "").trim();
+}
+
+function receive(message) {
+  switch (message.type) {
+    case "welcome":
+      welcome = message;
+      showMessage("");
+      lastTables = message.tables || [];
+      if (wanted) sit(wanted.table, wanted.watch);
+      else if (message.mode === "host" && lastTables.length === 1) sit(lastTables[0].table, false);
+      else showLobby();
+      break;
+    case "tables":
+      lastTables = message.tables || [];
+      if (!state) showLobby();
+      break;
+    case "joined":
+      if (message.token) sessionStorage.setItem(tokenKey(message.table), message.token);
+      wanted = { table: message.table, watch: message.seat === null };
+      history.replaceState(null, "", `/t/${message.table}`);
+      break;
+    case "state":
+      if (!state || state.table !== message.table) showMessage("");
+      state = message;
+      render();
+      break;
+    case "update":
+      if (state) {
+        state = stateFromUpdate(state, message);
+        render();
+      }
+      break;
+    case "chat":
+      addChat(`${message.from}: ${message.text}`);
+      break;
+    case "undo_asked":
+      askUndo(message);
+      break;
+    case "notice":
+      showMessage(said(message, "text"));
+      break;
+    case "error":
+    case "refused":
+      showMessage(said(message), true);
+      if (!state && wanted) {
+        wanted = null;
+        showLobby();
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+function sit(table, watch) {
+  const token = sessionStorage.getItem(tokenKey(table));
+  if (watch) send("watch", { table: table });
+  else if (token) send("join", { table: table, token: token });
+  else send("join", { table: table });
+  wanted = { table: table, watch: watch };
+}
+
+// ----- updates: what changed since the last state (protocol.patch) ---------------------------------
+function patched(before, change) {
+  if ("s" in change) return change.s;
+  if ("a" in change) return before.concat(change.a);
+  if ("i" in change) {
+    const after = before.slice();
+    for (const [index, item] of Object.entries(change.i)) after[Number(index)] = patched(after[Number(index)], item);
+    return after;
+  }
+  const after = {};
+  for (const [key, value] of Object.entries(before || {})) {
+    if (!(change.x || []).includes(key)) after[key] = value;
+  }
+  for (const [key, item] of Object.entries(change.o)) after[key] = patched((before || {})[key], item);
+  return after;
+}
+
+function stateFromUpdate(previous, update) {
+  const next = {};
+  for (const [key, value] of Object.entries(update)) {
+    if (!["base", "moves", "view"].includes(key)) next[key] = value;
+  }
+  next.type = "state";
+  next.view = patched(previous.view, update.view);
+  next.moves = previous.moves.slice(0, update.moves.keep).concat(update.moves.add);
+  return next;
+}
+
+// ----- pages --------------------------------------------------------------------------------------
+function showOnly(id) {
+  for (const section of ["welcome", "lobby", "table"]) $(section).hidden = section !== id;
+}
+
+function showMessage(text, error) {
+  const element = $("message");
+  element.textContent = text;
+  element.className = error ? "error" : "";
+}
+
+function showLobby() {
+  state = null;
+  showOnly("lobby");
+  const list = $("tables");
+  list.replaceChildren();
+  if (lastTables.length === 0) {
+    const empty = document.createElement("li");
+    empty.textContent = t("No table is open yet.");
+    list.append(empty);
+  }
+  for (const table of lastTables) {
+    const item = document.createElement("li");
+    const free = (table.seats || []).filter((seat) => !seat.taken).length;
+    const title = document.createElement("strong");
+    title.textContent = t(String(table.title || table.game || ""));
+    const detail = document.createElement("span");
+    const names = (table.seats || []).filter((seat) => seat.taken).map(seatName).join(", ");
+    detail.textContent = tn("{n} seat free", "{n} seats free", free) + (names ? " · " + names : "");
+    const join = button(t("Join"), () => sit(table.table, false));
+    join.disabled = free === 0;
+    item.append(title, detail, join, button(t("Watch"), () => sit(table.table, true)));
+    list.append(item);
+  }
+  clearInterval(lobbyTimer);
+  lobbyTimer = setInterval(() => {
+    if (!state && welcome) send("tables");
+  }, 4000);
+}
+
+function button(label, action) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.textContent = label;
+  element.addEventListener("click", action);
+  return element;
+}
+
+function seatName(seat) {
+  if (seat.default_name === true && Number.isInteger(seat.level)) return t("Computer {level}", { level: seat.level });
+  return String(seat.name || "");
+}
+
+// ----- the table ------------------------------------------------------------------------------------
+function render() {
+  if (!state) return;
+  showOnly("table");
+  document.body.className = `game-${state.game}`;
+  const scene = state.view || {};
+  $("title").textContent = t(String(scene.title || state.game));
+  renderPlayers();
+  renderBoard(scene);
+  renderMoves(scene);
+  const list = $("movelist");
+  list.replaceChildren(...state.moves.map((move) => Object.assign(document.createElement("li"), { textContent: move || "…" })));
+  $("status").textContent = statusLine();
+  const mine = state.seat !== null && state.seat !== undefined;
+  const playing = state.status === "playing" && !state.outcome;
+  $("undo").disabled = !(mine && playing && state.moves.length > 0);
+  $("resign").disabled = !(mine && playing);
+  $("draw").hidden = !(mine && playing && scene.can_claim_draw);
+  $("say").hidden = !mine;
+  if (!state.undo || state.undo.by === state.seat) $("question").hidden = true;
+}
+
+function renderPlayers() {
+  const list = $("players");
+  list.replaceChildren();
+  state.seats.forEach((seat, index) => {
+    const item = document.createElement("li");
+    item.className = `seat seat-${index}` + (state.to_move === index && !state.outcome ? " to-move" : "");
+    const name = seatName(seat) || t("Seat {n}", { n: index + 1 });
+    let detail = seat.kind === "computer" ? t("Computer, level {level}", { level: seat.level }) : "";
+    if (!seat.taken && seat.kind !== "computer") detail = t("free");
+    else if (seat.kind !== "computer" && !seat.connected) detail = t("disconnected");
+    if (index === state.seat) detail = (detail ? detail + " · " : "") + t("you");
+    const score = state.outcome && state.outcome.scores ? ` — ${state.outcome.scores[index]}` : "";
+    item.textContent = name + (detail ? ` (${detail})` : "") + score;
+    list.append(item);
+  });
+}
+
+function statusLine() {
+  if (state.outcome) return t("Game over: {reason}.", { reason: state.outcome.reason });
+  if (state.status === "waiting") {
+    const free = state.seats.filter((seat) => !seat.taken).length;
+    return tn("Waiting for players to join ({n} free seat).", "Waiting for players to join ({n} free seats).", free);
+  }
+  if (state.to_move === null || state.to_move === undefined) return "";
+  if (state.to_move === state.seat) return t("Your turn.");
+  return t("Waiting for {name}…", { name: seatName(state.seats[state.to_move]) });
+}
+
+function renderBoard(scene) {
+  const svg = $("board");
+  const grid = scene.form === "grid";
+  svg.hidden = !grid;
+  $("position").hidden = grid;
+  if (!grid) {
+    $("position").textContent = scene.position || "";
+    return;
+  }
+  const cell = 100;
+  const margin = 40;
+  const width = scene.cols * cell + 2 * margin;
+  const height = scene.rows * cell + 2 * margin;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("class", `game-${state.game}`);
+  svg.replaceChildren();
+  const shape = (name, attributes, text) => {
+    const element = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    if (text !== undefined) element.textContent = text;
+    svg.append(element);
+    return element;
+  };
+  shape("rect", { x: margin, y: margin, width: scene.cols * cell, height: scene.rows * cell, class: "grid" });
+  scene.col_labels.forEach((label, c) => shape("text", { x: margin + c * cell + cell / 2, y: margin - 12, class: "label" }, label));
+  scene.row_labels.forEach((label, r) => shape("text", { x: margin / 2, y: margin + r * cell + cell / 2 + 8, class: "label" }, label));
+  const targets = new Map(scene.targets.map(([c, r, move]) => [`${c},${r}`, move]));
+  const last = new Set(scene.last.map(([c, r]) => `${c},${r}`));
+  const pieces = new Map(scene.pieces.map(([c, r, symbol, owner]) => [`${c},${r}`, owner]));
+  for (let r = 0; r < scene.rows; r++) {
+    for (let c = 0; c < scene.cols; c++) {
+      const key = `${c},${r}`;
+      const x = margin + c * cell;
+      const y = margin + r * cell;
+      const square = shape("rect", { x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, rx: 10, class: "cell" });
+      const move = targets.get(key);
+      const owner = pieces.get(key);
+      if (owner !== undefined) {
+        shape("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.38, class: `piece owner-${owner}` + (last.has(key) ? " last" : "") });
+      } else if (move !== undefined) {
+        shape("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.12, class: "target" });
+      }
+      if (move !== undefined) {
+        square.classList.add("playable");
+        square.dataset.move = move;
+        square.setAttribute("aria-label", move);
+        square.addEventListener("click", () => play(move));
+      }
+    }
+  }
+}
+
+function renderMoves(scene) {
+  const row = $("moves-row");
+  row.replaceChildren();
+  const legal = scene.legal;
+  $("typed").hidden = !(legal === null && state.to_move === state.seat);
+  // moves with no cell to click (a pass), or every move when the board is not a grid
+  const clickable = new Set((scene.targets || []).map((target) => target[2]));
+  for (const move of legal || []) {
+    if (!clickable.has(move)) row.append(Object.assign(button(move, () => play(move)), { className: "move" }));
+  }
+}
+
+function play(move) {
+  if (!state || state.to_move !== state.seat) return;
+  send("move", { version: state.version, move: move });
+}
+
+function addChat(text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  $("chat").append(item);
+}
+
+function askUndo(message) {
+  if (message.by === state?.seat) {
+    showMessage(t("You asked to take the last move back; waiting for the others to agree."));
+    return;
+  }
+  $("question-text").textContent = t("{name} asks to take the last move back. Do you agree?", { name: message.name || "?" });
+  $("question").hidden = state?.seat === null || state?.seat === undefined;
+}
+
+// ----- start ----------------------------------------------------------------------------------------
+function start() {
+  const name = sessionStorage.getItem("ludoteca.name") || "";
+  $("name").value = name;
+  const match = /^\/t\/([A-Za-z0-9_-]{1,32})$/.exec(location.pathname);
+  if (match) wanted = { table: match[1], watch: false };
+  $("enter").addEventListener("click", () => {
+    if (!myName()) {
+      showMessage(t("Please give your name."), true);
+      return;
+    }
+    sessionStorage.setItem("ludoteca.name", myName());
+    showMessage(t("Connecting…"));
+    connect();
+  });
+  $("name").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") $("enter").click();
+  });
+  $("language").addEventListener("click", () => setLanguage(words.lang === "fr" ? "en" : "fr"));
+  $("undo").addEventListener("click", () => send("undo", { version: state.version }));
+  $("resign").addEventListener("click", () => {
+    if (confirm(t("The game ends now and counts as a loss."))) send("resign");
+  });
+  $("draw").addEventListener("click", () => send("draw"));
+  $("agree").addEventListener("click", () => { send("answer", { accept: true }); $("question").hidden = true; });
+  $("refuse").addEventListener("click", () => { send("answer", { accept: false }); $("question").hidden = true; });
+  $("to-lobby").addEventListener("click", () => {
+    send("leave");
+    state = null;
+    wanted = null;
+    history.replaceState(null, "", "/");
+    if (welcome && welcome.mode === "club") {
+      send("tables");
+      showLobby();
+    } else {
+      showOnly("welcome");
+    }
+  });
+  $("say").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("say-text").value.trim();
+    if (text) send("chat", { text: text });
+    $("say-text").value = "";
+  });
+  $("typed").addEventListener("submit", (event) => {
+    event.preventDefault();
+    play($("typed-move").value.trim());
+    $("typed-move").value = "";
+  });
+  const chosen = sessionStorage.getItem("ludoteca.lang") || (navigator.language || "en").slice(0, 2);
+  setLanguage(chosen === "fr" ? "fr" : "en");
+  if (name) $("enter").click();
+}
+
+document.addEventListener("DOMContentLoaded", start);
