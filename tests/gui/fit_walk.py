@@ -331,6 +331,10 @@ def _tables(t: Tour) -> None:
         try:
             t.app.step()
             t.look(f"table: {key}, open")
+            # open to the network: the invitation shares the width with the link's QR code
+            screen.hosted.addresses = ["192.168.100.200"]
+            t.app.step()
+            t.look(f"table: {key}, open on the network")
         finally:
             screen.on_quit()  # leaving the table stops its server
 

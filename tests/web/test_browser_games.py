@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+from ludoteca.core.seats import SeatSpec
+from ludoteca.match.events import News
+from ludoteca.net.clock import ClockSettings
 from ludoteca.net.remote import RemoteMatch
 from tests.net.conftest import Running
 from tests.net.test_robustness import joined
@@ -30,8 +33,21 @@ def enter(page: Any, name: str) -> None:
     page.wait_for_selector("#table:not([hidden])", timeout=SHOWN)
 
 
+def until(page: Any, condition: Any, what: str) -> None:
+    """Wait, reading the page from here, until `condition()` holds. (The page's own policy forbids
+    evaluating strings as script, so Playwright's wait_for_function cannot poll inside it.)"""
+    deadline = time.monotonic() + SHOWN / 1000
+    while not condition():
+        assert time.monotonic() < deadline, f"the page never showed {what}"
+        page.wait_for_timeout(50)
+
+
+def status_starts(page: Any, prefix: str) -> None:
+    until(page, lambda: (page.text_content("#status") or "").startswith(prefix), repr(prefix))
+
+
 def wait_for_page_ply(page: Any, ply: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#movelist li').length >= {ply}", timeout=SHOWN)
+    until(page, lambda: page.locator("#movelist li").count() >= ply, f"move {ply}")
 
 
 def play_out(page: Any, bob: RemoteMatch, chooser: random.Random, guest_seat: int) -> None:
@@ -65,9 +81,7 @@ def test_a_guest_plays_a_whole_game_in_the_browser(browser: Any, host: Running, 
         bob = joined(host.port, "Bob")
         guest_seat = 1 - int(bob.seat or 0)
         play_out(page, bob, random.Random(seed), guest_seat)
-        page.wait_for_function(
-            "document.getElementById('status').textContent.startsWith('Game over')", timeout=SHOWN
-        )
+        status_starts(page, "Game over")
         assert page.text_content("#movelist") is not None
         assert len(page.query_selector_all("#movelist li")) == host.call(lambda: table.match.ply)
         bob.leave()
@@ -89,14 +103,90 @@ def test_a_guest_in_french_on_a_phone_and_a_spectator(browser: Any, host: Runnin
         watcher.click("#tables li button:has-text('Watch')", timeout=SHOWN)
         watcher.wait_for_selector("#table:not([hidden])", timeout=SHOWN)
         play_out(page, bob, random.Random(5), 1 - int(bob.seat or 0))
-        page.wait_for_function(
-            "document.getElementById('status').textContent.startsWith('Partie terminée')", timeout=SHOWN
-        )
-        watcher.wait_for_function(
-            "document.getElementById('status').textContent.startsWith('Game over')", timeout=SHOWN
-        )
+        status_starts(page, "Partie terminée")
+        status_starts(watcher, "Game over")
         assert watcher.query_selector_all("#board .playable") == []  # a spectator plays nothing
         bob.leave()
     finally:
         page.context.close()
         watcher.context.close()
+
+
+def test_a_guest_whose_page_is_reloaded_takes_back_the_seat(browser: Any, host: Running) -> None:
+    host.table("connect4", "remote,remote", seed=6)
+    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
+    try:
+        enter(page, "Guest")
+        bob = joined(host.port, "Bob")
+        guest_seat = 1 - int(bob.seat or 0)
+        if bob.to_move() == bob.seat:
+            bob.play("4")
+        page.click("#board .playable >> nth=0", timeout=SHOWN)
+        deadline = time.monotonic() + 10
+        while bob.ply < 2 - (bob.seat == 1) and time.monotonic() < deadline:
+            bob.wait(0.05)
+        before = bob.ply
+        # the tab goes away and comes back: the token kept in its session storage takes the seat again
+        page.reload()
+        page.wait_for_selector("#table:not([hidden])", timeout=SHOWN)
+        wait_for_page_ply(page, before)
+        assert f"/t/{host.call(lambda: next(iter(host.server.tables)))}" in page.url
+        play_out(page, bob, random.Random(6), guest_seat)
+        assert host.call(lambda: next(iter(host.server.tables.values())).places[guest_seat].name) == "Guest"
+        bob.leave()
+    finally:
+        page.context.close()
+
+
+def test_the_clocks_tick_on_the_page(browser: Any, host: Running) -> None:
+    seats = [SeatSpec("remote"), SeatSpec("remote")]
+    host.call(lambda: host.server.new_table("connect4", {}, seats, seed=1, clock=ClockSettings(1, 0)))
+    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
+    try:
+        enter(page, "Guest")
+        bob = joined(host.port, "Bob")
+        page.wait_for_selector("#players .clock.running", timeout=SHOWN)
+        first = page.text_content("#players .clock.running")
+        assert first is not None and first.startswith(("1:00", "0:5"))
+        until(page, lambda: page.text_content("#players .clock.running") != first, "the clock ticking")
+        assert page.text_content("#players .clock:not(.running)") == "1:00"
+        bob.leave()
+    finally:
+        page.context.close()
+
+
+def test_chat_and_undo_requests_between_a_browser_and_a_client(browser: Any, host: Running) -> None:
+    host.table("connect4", "remote,remote", seed=2)
+    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
+    try:
+        enter(page, "Guest")
+        bob = joined(host.port, "Bob")
+        said: list[str] = []
+        bob.subscribe(lambda event: said.append(str(event.info)) if isinstance(event, News) else None)
+        page.fill("#say-text", "hello Bob")
+        page.click("#say button")
+        deadline = time.monotonic() + 10
+        while not any("hello Bob" in line for line in said) and time.monotonic() < deadline:
+            bob.wait(0.05)
+        assert any(line == "Guest: hello Bob" for line in said)
+        bob.chat("hi there")
+        until(page, lambda: "Bob: hi there" in (page.text_content("#chat") or ""), "Bob's line")
+        # Bob moves, then asks to take it back: the page asks the guest, who agrees
+        if bob.to_move() != bob.seat:
+            page.click("#board .playable >> nth=0", timeout=SHOWN)
+            while bob.to_move() != bob.seat:
+                bob.wait(0.05)
+        bob.play("1")
+        wait_for_page_ply(page, bob.ply)
+        before = bob.ply
+        bob.undo()
+        page.wait_for_selector("#question:not([hidden])", timeout=SHOWN)
+        page.click("#agree")
+        deadline = time.monotonic() + 10
+        while bob.ply == before and time.monotonic() < deadline:
+            bob.wait(0.05)
+        assert bob.ply == before - 1
+        until(page, lambda: page.locator("#movelist li").count() == before - 1, "the move taken back")
+        bob.leave()
+    finally:
+        page.context.close()

@@ -83,6 +83,10 @@ class GameDeclaration:
     #: "module:function" giving `start_position(options, setups) -> str | None`, for games whose
     #: players make their own start positions (Khet setups); `setups` is the player's store
     start_position: str | None = None
+    #: "module:function" giving `scene(game, view, seat, to_move) -> dict`, the plain-JSON scene
+    #: the web client draws for a seat (see `net.scene`); its drawing is the package's
+    #: `web/draw.js`. None: the generic scene (the game's grid, or its position text and moves)
+    web_scene: str | None = None
     #: menus list games by this number, then by title
     order: int = 100
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.registry import declaration_of
 
 #: more legal moves than this are not listed (a Qwirkle hand has thousands of placements): the
 #: player types the move instead
@@ -22,7 +23,20 @@ MAX_LISTED = 400
 
 
 def scene(game: Game[Any, Any], view: Any, seat: Seat | None, to_move: Seat | None) -> dict[str, Any]:
-    """The scene of `view` as `seat` sees it; its moves only when `seat` is the one to move."""
+    """The scene of `view` as `seat` sees it; its moves only when `seat` is the one to move. A
+    game with a web drawing of its own makes its scene itself (`GameDeclaration.web_scene`); its
+    `drawer` names the script that draws it (`/games/<key>/draw.js`)."""
+    own = declaration_of(game).part("web_scene")
+    if own is not None:
+        drawn = dict(own(game, view, seat, to_move))
+        drawn.setdefault("title", game.info.title)
+        drawn["drawer"] = game.info.key
+        return drawn
+    return generic_scene(game, view, seat, to_move)
+
+
+def generic_scene(game: Game[Any, Any], view: Any, seat: Seat | None, to_move: Seat | None) -> dict[str, Any]:
+    """The scene of a game without a web drawing: its grid, or its position text, and its moves."""
     moving = seat is not None and seat == to_move
     drawn: dict[str, Any] = {"form": "text", "position": _position(game, view)}
     picture = game.grid(view)

@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from functools import cache
 from http import HTTPStatus
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from ludoteca.core.registry import declarations
 from ludoteca.i18n import LANGUAGES, catalogue
 
 #: the content type of each kind of file the client is made of
@@ -58,18 +60,26 @@ class Served:
 @cache
 def files() -> dict[str, Served]:
     """Every path the web client may ask for, and what it gets."""
-    site = resources.files("ludoteca.net").joinpath("site")
     served: dict[str, Served] = {}
-    for entry in site.iterdir():
-        suffix = "." + entry.name.rpartition(".")[2]
-        if entry.is_file() and suffix in CONTENT_TYPES:
-            served["/" + entry.name] = Served(CONTENT_TYPES[suffix], entry.read_bytes())
+    _add_folder(served, resources.files("ludoteca.net").joinpath("site"), "/")
+    # each game's own drawing, from its package's web/ folder (one game is still one folder)
+    for declaration in declarations():
+        folder = resources.files(declaration.package).joinpath("web")
+        if folder.is_dir():
+            _add_folder(served, folder, f"/games/{declaration.key}/")
     for lang in LANGUAGES:
         singles, plurals = catalogue(lang)
         words = json.dumps({"lang": lang, "singular": singles, "plural": plurals}, ensure_ascii=False)
         served[f"/words/{lang}.json"] = Served(CONTENT_TYPES[".json"], words.encode("utf-8"))
     served["/"] = served["/index.html"]
     return served
+
+
+def _add_folder(served: dict[str, Served], folder: Traversable, prefix: str) -> None:
+    for entry in folder.iterdir():
+        suffix = "." + entry.name.rpartition(".")[2]
+        if entry.is_file() and suffix in CONTENT_TYPES:
+            served[prefix + entry.name] = Served(CONTENT_TYPES[suffix], entry.read_bytes())
 
 
 def _headers(content_type: str, length: int) -> Headers:

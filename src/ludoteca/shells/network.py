@@ -82,6 +82,13 @@ class HostedGame:
         lines += [f"    {page_address(address, self.port)}" for address in self.addresses]
         return lines
 
+    def page_link(self) -> str | None:
+        """The web client's link to give (its table's page), when others can reach this table."""
+        if not self.addresses:
+            return None
+        table = self.match.table if self.match is not None else None
+        return page_address(self.addresses[0], self.port, table)
+
     def close(self) -> None:
         if self.match is not None:
             self.match.leave()

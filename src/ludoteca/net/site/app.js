@@ -5,6 +5,11 @@
 "use strict";
 
 const PROTOCOL = 2;
+// A game with a drawing of its own registers it from /games/<key>/draw.js:
+//   Ludoteca.drawers[key] = (host, scene, api) => { ... }
+// `host` is an element the drawer fills; `api` gives play(move), t, tn, the seat and the state.
+window.Ludoteca = { drawers: {} };
+const loading = new Set();
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 
@@ -113,11 +118,13 @@ function receive(message) {
     case "state":
       if (!state || state.table !== message.table) showMessage("");
       state = message;
+      clockAt = performance.now();
       render();
       break;
     case "update":
       if (state) {
         state = stateFromUpdate(state, message);
+        clockAt = performance.now();
         render();
       }
       break;
@@ -267,9 +274,32 @@ function renderPlayers() {
     if (index === state.seat) detail = (detail ? detail + " · " : "") + t("you");
     const score = state.outcome && state.outcome.scores ? ` — ${state.outcome.scores[index]}` : "";
     item.textContent = name + (detail ? ` (${detail})` : "") + score;
+    if (state.clock) {
+      const clock = document.createElement("span");
+      clock.className = "clock" + (state.clock.running === index ? " running" : "");
+      clock.dataset.seat = String(index);
+      item.append(" ", clock);
+    }
     list.append(item);
   });
+  tickClocks();
 }
+
+// The clocks tick down here between two messages, from the time left the server last sent.
+let clockAt = 0;
+
+function tickClocks() {
+  if (!state || !state.clock) return;
+  for (const element of document.querySelectorAll("#players .clock")) {
+    const seat = Number(element.dataset.seat);
+    let left = state.clock.left[seat] / 1000;
+    if (state.clock.running === seat && !state.outcome) left -= (performance.now() - clockAt) / 1000;
+    const seconds = Math.max(0, Math.ceil(left));
+    element.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+}
+
+setInterval(tickClocks, 250);
 
 function statusLine() {
   if (state.outcome) return t("Game over: {reason}.", { reason: state.outcome.reason });
@@ -283,6 +313,16 @@ function statusLine() {
 }
 
 function renderBoard(scene) {
+  const drawing = $("drawing");
+  drawing.hidden = !scene.drawer;
+  if (scene.drawer) {
+    $("board").hidden = true;
+    $("position").hidden = true;
+    const draw = window.Ludoteca.drawers[scene.drawer];
+    if (draw) draw(drawing, scene, { play: play, t: t, tn: tn, seat: state.seat, state: state });
+    else loadDrawer(scene.drawer);
+    return;
+  }
   const svg = $("board");
   const grid = scene.form === "grid";
   svg.hidden = !grid;
@@ -334,10 +374,19 @@ function renderBoard(scene) {
   }
 }
 
+function loadDrawer(key) {
+  if (loading.has(key)) return;
+  loading.add(key);
+  const script = document.createElement("script");
+  script.src = `/games/${encodeURIComponent(key)}/draw.js`;
+  script.addEventListener("load", render);
+  document.head.append(script);
+}
+
 function renderMoves(scene) {
   const row = $("moves-row");
   row.replaceChildren();
-  const legal = scene.legal;
+  const legal = scene.drawer ? [] : scene.legal;  // a game's own drawing offers its moves itself
   $("typed").hidden = !(legal === null && state.to_move === state.seat);
   // moves with no cell to click (a pass), or every move when the board is not a grid
   const clickable = new Set((scene.targets || []).map((target) => target[2]));

@@ -19,6 +19,7 @@ from ludoteca.core.seats import MAX_LEVEL
 from ludoteca.core.text import NumberError
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
+from ludoteca.kits.window.qr import draw_qr
 from ludoteca.match.events import Event, News
 from ludoteca.net.addresses import read_port
 from ludoteca.net.clock import ClockSettings
@@ -257,11 +258,16 @@ class TableScreen(Screen):
             return y + draw.paragraph(surface, font, content, colour, room, 0) + gap
 
         if self.hosted is not None:
+            link = self.hosted.page_link()
+            if link is not None:  # a phone in the room opens the table's page from the code
+                room = pygame.Rect(x, y, width, min(area.height // 2, self.app.theme.px(220)))
+                width -= draw_qr(surface, link, room).width + s.gap * 2
             y = text(_("Tell your friends"), fonts.body_bold, c.accent, 4)
             opening = _("To let others on your network join, leave and choose My network (LAN).")
             for invitation in self.hosted.invitation(opening):
                 y = text(invitation.strip(), body, c.text)
             y += s.gap * 2
+            width = area.width
         y = text(_("Seats"), fonts.body_bold, c.accent, 4)
         for seat, place in enumerate(match.places):
             y = text(self._seat_line(seat, place, width), body, c.text, 4)
