@@ -13,6 +13,7 @@ DECLARATION = GameDeclaration(
     terminal_board=".terminal:QwirkleTerminalBoard",
     window_board=".window:QwirkleBoard",
     commands={"bench": ".bench:main", "scores": ".scores:main"},
+    web_scene=".web_scene:scene",
     order=50,
 )
 

@@ -10,6 +10,7 @@ DECLARATION = GameDeclaration(
     levels=".players:LEVELS",
     terminal_board=".terminal:TurtlesTerminalBoard",
     window_board=".window:TurtlesBoard",
+    web_scene=".web_scene:scene",
     commands={"bench": ".bench:main"},
     order=60,
 )

@@ -316,7 +316,7 @@ function renderBoard(scene) {
   const drawing = $("drawing");
   drawing.hidden = !scene.drawer;
   if (scene.drawer) {
-    $("board").hidden = true;
+    $("board").toggleAttribute("hidden", true);  // an <svg> has no .hidden property
     $("position").hidden = true;
     const draw = window.Ludoteca.drawers[scene.drawer];
     if (draw) draw(drawing, scene, { play: play, t: t, tn: tn, seat: state.seat, state: state });
@@ -325,7 +325,7 @@ function renderBoard(scene) {
   }
   const svg = $("board");
   const grid = scene.form === "grid";
-  svg.hidden = !grid;
+  svg.toggleAttribute("hidden", !grid);
   $("position").hidden = grid;
   if (!grid) {
     $("position").textContent = scene.position || "";
