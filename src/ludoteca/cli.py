@@ -371,7 +371,12 @@ def cmd_serve(argv: list[str]) -> int:
         shared = addresses_to_share(bind)
         for address in shared:
             print(f"    ludoteca join {address}:{server.port}", flush=True)
-        if shared:
+        if not shared:
+            print(
+                _("Or from a browser here: {link}").format(link=page_address("127.0.0.1", server.port)),
+                flush=True,
+            )
+        else:
             print(_("Or to open in a browser (nothing to install):"), flush=True)
         for address in shared:
             print(f"    {page_address(address, server.port)}", flush=True)
