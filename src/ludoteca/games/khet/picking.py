@@ -47,6 +47,20 @@ CLOCKWISE, ANTICLOCKWISE = "cw", "ccw"
 TURNS: Final = {TURN_CW: CLOCKWISE, TURN_CCW: ANTICLOCKWISE}
 
 
+def what_it_does(board: Board, move: Move) -> str:
+    """What a move to another square (`MOVE` or `UNSTACK`) does: only the top Obelisk goes
+    (UNSTACK_TOP), a step to an empty square, an Obelisk onto an Obelisk (STACK), or a SWAP. The
+    window and the web client light destinations by it."""
+    if move_kind(move) == UNSTACK:
+        return UNSTACK_TOP
+    occupant = board[move_target(move)]
+    if not occupant:
+        return STEP
+    if kind_of(occupant) == OBELISK and kind_of(board[move_source(move)]) == OBELISK:
+        return STACK
+    return SWAP
+
+
 @dataclass(frozen=True)
 class Target:
     """A square the selected piece may go to, and what going there does."""
@@ -106,16 +120,7 @@ class Picking:
             if (kind == UNSTACK) != self.top_only:
                 continue
             to = move_target(move)
-            occupant = board[to]
-            if kind == UNSTACK:
-                what = UNSTACK_TOP
-            elif not occupant:
-                what = STEP
-            elif kind_of(occupant) == OBELISK and kind_of(board[sq]) == OBELISK:
-                what = STACK
-            else:
-                what = SWAP
-            found[to] = Target(to, move, what)
+            found[to] = Target(to, move, what_it_does(board, move))
         return found
 
     def turns(self) -> dict[str, Move]:

@@ -24,7 +24,6 @@ from ludoteca.games.khet.board import (
     KIND_LETTERS,
     LASER_DIRECTION,
     LASER_HOUSING,
-    OBELISK,
     PYRAMID,
     RED,
     RESERVED_FOR,
@@ -52,7 +51,7 @@ from ludoteca.games.khet.moves import (
     move_target,
 )
 from ludoteca.games.khet.notation import format_move
-from ludoteca.games.khet.picking import STACK, STEP, SWAP
+from ludoteca.games.khet.picking import STEP, SWAP, what_it_does
 from ludoteca.games.khet.state import KhetState
 from ludoteca.i18n import N_
 
@@ -165,14 +164,7 @@ def _choices(view: KhetState, legal: list[int]) -> list[dict[str, Any]]:
         )
         text = format_move(move)
         if kind == MOVE:
-            occupant = board[target]
-            if not occupant:
-                what = STEP
-            elif kind_of(occupant) == OBELISK and kind_of(board[source]) == OBELISK:
-                what = STACK
-            else:
-                what = SWAP
-            entry["to"].append([*cell_of(target), text, what])
+            entry["to"].append([*cell_of(target), text, what_it_does(board, move)])
         elif kind == UNSTACK:
             entry["top"].append([*cell_of(target), text])
         else:
