@@ -90,3 +90,17 @@ def test_a_websocket_from_a_page_of_another_site_is_refused(host: Running) -> No
 def test_the_link_to_give_names_the_table() -> None:
     assert web.page_address("192.168.1.20", 7373, "k3x") == "http://192.168.1.20:7373/t/k3x"
     assert web.page_address("::1", 7373) == "http://[::1]:7373/"
+
+
+def test_a_games_own_drawing_names_its_stylesheet_when_it_has_one() -> None:
+    from ludoteca.core.registry import get_game
+    from ludoteca.net.scene import scene
+
+    for key in ("khet", "qwirkle", "turtles"):
+        game = get_game(key)
+        start = game.start(game.options({}), 1, 2)
+        drawn = scene(game, game.view(start, 0), 0, 0)
+        assert drawn["drawer"] == key and drawn["stylesheet"] is True
+        assert f"/games/{key}/draw.css" in web.files()
+    connect4 = get_game("connect4")
+    assert "drawer" not in scene(connect4, connect4.start(connect4.options({}), 1, 2), 0, 0)

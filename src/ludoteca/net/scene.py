@@ -11,6 +11,8 @@ moves until they bring a web drawing of their own.
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from ludoteca.core.errors import LudotecaError
@@ -31,8 +33,16 @@ def scene(game: Game[Any, Any], view: Any, seat: Seat | None, to_move: Seat | No
         drawn = dict(own(game, view, seat, to_move))
         drawn.setdefault("title", game.info.title)
         drawn["drawer"] = game.info.key
+        drawn["stylesheet"] = has_stylesheet(declaration_of(game).package)
         return drawn
     return generic_scene(game, view, seat, to_move)
+
+
+@cache
+def has_stylesheet(package: str) -> bool:
+    """Whether a game's web drawing comes with a stylesheet (`web/draw.css`), which the page loads
+    with its script."""
+    return resources.files(package).joinpath("web", "draw.css").is_file()
 
 
 def generic_scene(game: Game[Any, Any], view: Any, seat: Seat | None, to_move: Seat | None) -> dict[str, Any]:

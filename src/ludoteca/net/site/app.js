@@ -8,6 +8,7 @@ const PROTOCOL = 2;
 // A game with a drawing of its own registers it from /games/<key>/draw.js:
 //   Ludoteca.drawers[key] = (host, scene, api) => { ... }
 // `host` is an element the drawer fills; `api` gives play(move), t, tn, the seat and the state.
+// The page loads the game's web/draw.css with it.
 window.Ludoteca = { drawers: {} };
 const loading = new Set();
 const SVG = "http://www.w3.org/2000/svg";
@@ -320,7 +321,7 @@ function renderBoard(scene) {
     $("position").hidden = true;
     const draw = window.Ludoteca.drawers[scene.drawer];
     if (draw) draw(drawing, scene, { play: play, t: t, tn: tn, seat: state.seat, state: state });
-    else loadDrawer(scene.drawer);
+    else loadDrawer(scene.drawer, scene.stylesheet);
     return;
   }
   const svg = $("board");
@@ -374,9 +375,16 @@ function renderBoard(scene) {
   }
 }
 
-function loadDrawer(key) {
+// A game's drawing, and its stylesheet when the scene says it has one (web/draw.css).
+function loadDrawer(key, styled) {
   if (loading.has(key)) return;
   loading.add(key);
+  if (styled) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = `/games/${encodeURIComponent(key)}/draw.css`;
+    document.head.append(link);
+  }
   const script = document.createElement("script");
   script.src = `/games/${encodeURIComponent(key)}/draw.js`;
   script.addEventListener("load", render);

@@ -49,15 +49,6 @@
   // fire the beam again.
   let memory = { key: null, selected: null, topOnly: false, sent: false, refresh: null };
 
-  function stylesheet() {
-    const href = "/games/khet/draw.css";
-    if (document.querySelector(`link[href="${href}"]`)) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    document.head.append(link);
-  }
-
   // ----- the pieces, drawn in a cell of 100 centred on 0, at rest facing up the screen ------------------
   // Each drawer fills four layers: `shadow` (silhouettes, turned with the piece), `under` and `over`
   // (parts that never turn: a round body, a crown) and `turned` (what shows the facing).
@@ -219,7 +210,6 @@
 
   // ----- the drawer --------------------------------------------------------------------------------
   function draw(host, scene, api) {
-    stylesheet();
     const state = api.state || {};
     const key = `${state.table}:${(state.moves || []).length}`;
     const fresh = memory.key !== key;

@@ -25,15 +25,6 @@
     return { key: key, pending: [], picked: null, exchanging: false, marked: new Set() };
   }
 
-  function stylesheet() {
-    if (document.querySelector("link[data-drawer='qwirkle']")) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = "/games/qwirkle/draw.css";
-    link.dataset.drawer = "qwirkle";
-    document.head.append(link);
-  }
-
   // ----- small builders --------------------------------------------------------------------------
   function el(name, attributes, text) {
     const element = document.createElement(name);
@@ -236,7 +227,6 @@
 
   // ----- drawing ------------------------------------------------------------------------------------
   function draw(host, scene, api) {
-    stylesheet();
     const key = `${api.state.table}:${api.state.version}:${api.seat}`;
     if (ui.key !== key) ui = fresh(key);
     const mine = !!scene.choices && api.seat !== null && api.state.to_move === api.seat;

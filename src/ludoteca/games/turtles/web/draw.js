@@ -40,14 +40,6 @@
   // the drawing on screen, which the replay's frames paint into
   let current = null;
 
-  if (!document.querySelector("link[data-turtles]")) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = "/games/turtles/draw.css";
-    link.dataset.turtles = "1";
-    document.head.append(link);
-  }
-
   // ----- small helpers ----------------------------------------------------------------------------
   function svg(name, attributes, parent) {
     const element = document.createElementNS(SVG, name);
