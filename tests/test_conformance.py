@@ -85,7 +85,7 @@ def test_random_playouts_respect_the_contract(
         if outcome is not None:
             assert isinstance(outcome, Outcome)
             assert len(outcome.ranks) == game.seat_count(final) == seats
-            assert outcome.reason
+            assert str(outcome.reason)
         # same seed, same moves: the same game
         again, _ = playout(game, options, seats, seed)
         assert again == states

@@ -235,6 +235,19 @@ class Sentence:
     def __repr__(self) -> str:
         return f"Sentence({self.msgid!r}, {self.args!r})"
 
+    def __eq__(self, other: object) -> bool:
+        # two outcomes are the same whatever language they are read in
+        return isinstance(other, Sentence) and (self.msgid, self.args) == (other.msgid, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, tuple(sorted(self.args.items()))))
+
+    def __getstate__(self) -> tuple[str, dict[str, str | int | Sentence]]:
+        return self.msgid, self.args
+
+    def __setstate__(self, state: tuple[str, dict[str, str | int | Sentence]]) -> None:
+        self.msgid, self.args = state
+
     def shown(self) -> str | None:
         """The sentence in the current language, or None when its fields do not fit its text (a
         sentence from a peer that is not ours: only plain `{name}` fields given as values count)."""
@@ -259,10 +272,11 @@ class Sentence:
         return {"msgid": self.msgid, "args": args}
 
     @classmethod
-    def from_wire(cls, data: object, nested: int = 1) -> Sentence | None:
+    def from_wire(cls, data: object, nested: int = 2) -> Sentence | None:
         """The sentence a peer sent, or None when `data` is not one that can be shown: a msgid of
         at most MAX_SENTENCE characters, at most eight fields with plain names, each a whole
-        number, a text of at most MAX_SENTENCE characters or (once) a sentence."""
+        number, a text of at most MAX_SENTENCE characters or a sentence, nested at most twice (an
+        outcome: "{why}; {verdict}", the verdict naming a seat)."""
         if not isinstance(data, dict) or set(data) != {"msgid", "args"}:
             return None
         msgid, args = data["msgid"], data["args"]

@@ -220,7 +220,7 @@ def test_more_points_wins_at_the_end() -> None:
     state = position("1122334" + "5", drops=8)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == 0 and outcome.scores == (1, 0)
-    assert "Yellow has more points, 1 to 0" in outcome.reason
+    assert "Yellow has more points, 1 to 0" in str(outcome.reason)
 
 
 def test_the_game_ends_when_the_grid_is_full() -> None:
@@ -229,7 +229,7 @@ def test_the_game_ends_when_the_grid_is_full() -> None:
     assert GAME.to_move(state) is None
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.is_draw
-    assert "full" in outcome.reason
+    assert "full" in str(outcome.reason)
 
 
 @pytest.mark.parametrize("drops", [3, 201])

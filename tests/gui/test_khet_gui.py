@@ -142,7 +142,7 @@ def test_khet_2_with_the_mouse_from_the_menu_to_the_end_and_back(driver: Driver)
     end = driver.screen
     assert isinstance(end, EndScreen)
     outcome = end.match.outcome
-    assert outcome is not None and outcome.winner == 0 and "Pharaoh on f8" in outcome.reason
+    assert outcome is not None and outcome.winner == 0 and "Pharaoh on f8" in str(outcome.reason)
     driver.frames(1)
     driver.shot("khet-end")
     driver.press(end.buttons["menu"])

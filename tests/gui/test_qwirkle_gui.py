@@ -170,7 +170,7 @@ def test_a_hot_seat_game_with_the_mouse_from_the_menu_to_the_final_ranking(drive
     end = driver.screen
     assert isinstance(end, EndScreen)
     outcome = end.match.outcome
-    assert outcome is not None and "last tile" in outcome.reason
+    assert outcome is not None and "last tile" in str(outcome.reason)
     state = end.match.state
     assert state.ended == "out" and sorted(outcome.ranks) == [1, 2]
     winner = outcome.winners[0]

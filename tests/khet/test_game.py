@@ -29,7 +29,7 @@ def test_threefold_repetition_lets_the_player_to_move_claim() -> None:
     state = play(state, *SHUFFLE)
     assert state.repetitions() == 3 and GAME.can_claim_draw(state)
     outcome = GAME.claim_draw(state)
-    assert outcome.is_draw and "Silver claimed" in outcome.reason
+    assert outcome.is_draw and "Silver claimed" in str(outcome.reason)
     # a position not seen before: no claim
     assert not GAME.can_claim_draw(play(state, "d1-"))
 
@@ -169,7 +169,7 @@ def test_khet_speaks_french_to_the_end() -> None:
             GAME.parse_move(start(), "zz")
         beam = GAME.describe_last(play(start(), "d1+"))
         end = GAME.describe_last(won)
-        reason = GAME.outcome(won).reason  # worded when read, though the game ended in English
+        reason = str(GAME.outcome(won).reason)  # worded when read, though the game ended in English
         help_text = KhetTerminalBoard().move_help(GAME, start())
         board = KhetTerminalBoard().render(GAME, won, None, Style(colour=False))
     finally:

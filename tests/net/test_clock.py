@@ -107,7 +107,7 @@ def test_a_fallen_flag_ends_the_game_as_a_resignation() -> None:
     assert not table.match.over and table.state_message(0)["clock"]["left"][1] == 1000
     host.advance(2)
     outcome = table.match.outcome
-    assert outcome is not None and outcome.winner == 0 and "time" in outcome.reason
+    assert outcome is not None and outcome.winner == 0 and "time" in str(outcome.reason)
     assert table.status == "over" and ann.inbox[-1]["outcome"]["ranks"] == [1, 2]
     assert host.rows[-1].status == "over"
 

@@ -76,7 +76,16 @@ def test_a_plain_reason_is_shown_as_sent() -> None:
         {"msgid": "{n}", "args": {"n": "x" * 1001}},
         {"msgid": "{n}", "args": {"bad name": 1, "n": 1}},
         {"msgid": "{n}", "args": {f"a{i}": 1 for i in range(9)} | {"n": 1}},
-        {"msgid": "{n}", "args": {"n": {"msgid": "{m}", "args": {"m": {"msgid": "deep", "args": {}}}}}},
+        # nested three times: an outcome's reason nests twice at most
+        {
+            "msgid": "{n}",
+            "args": {
+                "n": {
+                    "msgid": "{m}",
+                    "args": {"m": {"msgid": "{k}", "args": {"k": {"msgid": "deep", "args": {}}}}},
+                }
+            },
+        },
         {"msgid": "{n}", "args": {"n": 1}, "extra": 1},
     ],
 )
@@ -110,3 +119,31 @@ def test_a_computer_named_by_default_is_named_in_each_clients_language(english: 
 def test_a_default_name_with_an_odd_level_keeps_the_servers_name(level: Any) -> None:
     seat = {"name": "Computer 3", "default_name": True, "kind": "computer", "level": level}
     assert seat_name(seat) == "Computer 3"
+
+
+@pytest.mark.parametrize(
+    ("game", "moves", "french"),
+    [
+        ("connect4", "4 3 4 3 4 3 4", "Jaune a aligné quatre pions"),
+        ("othello", "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 c5 b5 g5", None),
+    ],
+)
+def test_an_outcome_made_in_english_reads_in_french(
+    english: None, game: str, moves: str, french: Any
+) -> None:
+    rules = get_game(game)
+    state = rules.start(rules.options(), seed=1, seats=2)
+    for text in moves.split():
+        if rules.outcome(state) is not None:
+            break
+        state = rules.play(state, rules.parse_move(state, text))
+    ended = rules.outcome(state) or rules.resign(state, 0)
+    fields = reason_fields(ended.reason)
+    english_words = fields["reason"]
+    i18n.set_language("fr")
+    shown = said(fields)
+    assert shown != english_words and shown == str(ended.reason)
+    if french is not None:
+        assert shown == french
+    else:  # a resignation names the seat in the reader's language
+        assert shown == "Noir abandonne"

@@ -154,7 +154,7 @@ def test_game_ends_when_neither_side_can_move() -> None:
     assert outcome is not None
     assert outcome.winner == 0
     assert outcome.scores == (64, 0)
-    assert outcome.reason == "Black wins 64 to 0"
+    assert str(outcome.reason) == "Black wins 64 to 0"
     with pytest.raises(IllegalMove, match="over"):
         GAME.play(after, PASS)
 
@@ -168,7 +168,7 @@ def test_game_over_with_empty_squares_and_a_draw() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.is_draw
     assert outcome.scores == (24, 24)
-    assert outcome.reason == "Draw, 24 to 24"
+    assert str(outcome.reason) == "Draw, 24 to 24"
 
 
 def test_white_win_reason() -> None:
@@ -176,7 +176,7 @@ def test_white_win_reason() -> None:
     outcome = GAME.outcome(position(rows, "X"))
     assert outcome is not None
     assert outcome.winner == 1
-    assert outcome.reason == "White wins 40 to 24"
+    assert str(outcome.reason) == "White wins 40 to 24"
 
 
 def test_illegal_move_messages() -> None:

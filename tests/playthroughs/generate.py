@@ -56,6 +56,7 @@ from ludoteca.core import registry
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, implements
 from ludoteca.core.options import OptionValue
+from ludoteca.i18n import Sentence
 from ludoteca.net.codec import encode
 
 FOLDER = Path(__file__).resolve().parent
@@ -162,8 +163,8 @@ class Renderer:
             return f"{type(value).__name__}.{value.name}"
         if value is None or isinstance(value, bool | int | float):
             return repr(value)
-        if isinstance(value, str):
-            return json.dumps(value, ensure_ascii=False)
+        if isinstance(value, str | Sentence):  # a sentence as an English reader sees it
+            return json.dumps(str(value), ensure_ascii=False)
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             inside = ", ".join(f"{f.name}={self.inline(getattr(value, f.name))}" for f in self.fields(value))
             return f"{type(value).__name__}({inside})"
@@ -423,7 +424,7 @@ def _record(playthrough: Playthrough) -> str:
         body.append(f"end: stopped after {ply} plies (the cap), the game goes on")
     else:
         scores = "" if outcome.scores is None else f"; scores {list(outcome.scores)}"
-        reason = json.dumps(outcome.reason, ensure_ascii=False)
+        reason = json.dumps(str(outcome.reason), ensure_ascii=False)
         body.append(f"end: over after {ply} plies; ranks {list(outcome.ranks)}{scores}; {reason}")
 
     given = ", ".join(f"{name}={value!r}" for name, value in options.items())

@@ -67,7 +67,7 @@ def test_placing_the_last_tile_with_the_bag_empty_ends_the_game_with_a_bonus() -
     assert outcome is not None
     assert outcome.ranks == (1, 2)
     assert outcome.scores == (9, 0)
-    assert "last tile" in outcome.reason and "Player 1 wins with 9 points" in outcome.reason
+    assert "last tile" in str(outcome.reason) and "Player 1 wins with 9 points" in str(outcome.reason)
 
 
 def test_a_play_is_scored_before_it_is_made_the_way_playing_it_scores() -> None:
@@ -103,7 +103,7 @@ def test_everyone_passing_with_the_bag_empty_ends_the_game_without_bonus() -> No
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.is_draw and outcome.scores == (0, 0, 0)
-    assert "nobody could place a tile" in outcome.reason
+    assert "nobody could place a tile" in str(outcome.reason)
 
 
 def test_a_placement_resets_the_run_of_passes() -> None:
@@ -124,7 +124,7 @@ def test_a_board_with_no_room_for_the_tiles_left_ends_the_game() -> None:
     after = GAME.play(state, move(state, "x C0"))
     assert after.ended == "stuck"
     outcome = GAME.outcome(after)
-    assert outcome is not None and "no tile left can be placed" in outcome.reason
+    assert outcome is not None and "no tile left can be placed" in str(outcome.reason)
 
 
 def test_scores_ties_share_first_place() -> None:

@@ -75,9 +75,9 @@ def test_an_unnamed_seat_keeps_its_name_and_a_resignation_names_the_player() -> 
     state = GAME.parse_position(LAST_TILE, GAME.options({}))
     after = GAME.play(state, move(state, "edC3"))
     outcome = GAME.outcome(after)
-    assert outcome is not None and "Player 1 wins with 9 points" in outcome.reason
+    assert outcome is not None and "Player 1 wins with 9 points" in str(outcome.reason)
     match = Match(GAME, GAME.options({}), (SeatSpec("human", name="Ann"), SeatSpec("human")), 1)
-    assert match.resign(0).reason == "Ann resigned"
+    assert str(match.resign(0).reason) == "Ann resigned"
 
 
 def test_orange_and_yellow_tiles_are_painted_apart() -> None:

@@ -70,7 +70,7 @@ def test_a_sound_record_is_imported_and_resumes(store: Store, text: str) -> None
     assert slot == written.slot and match.moves[:2] in (["4", "4"], ["1", "2"])
     if "Termination" in text:
         assert match.over and match.outcome is not None and match.outcome.result_tag() == "2-1"
-        assert "resigned" in match.outcome.reason
+        assert "resigned" in str(match.outcome.reason)
 
 
 def test_a_game_key_in_capitals_is_imported_under_the_key_the_menus_use(store: Store) -> None:

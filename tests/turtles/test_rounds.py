@@ -25,7 +25,7 @@ def test_two_players_the_first_on_a_jewel_wins() -> None:
     assert GAME.legal_moves(state) == []
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.ranks == (2, 1) and outcome.winner == 1
-    assert outcome.scores is None and "Red" in outcome.reason
+    assert outcome.scores is None and "Red" in str(outcome.reason)
 
 
 def test_the_game_goes_on_until_one_turtle_is_left() -> None:

@@ -223,7 +223,7 @@ def test_a_guest_plays_khet_by_clicks_to_the_end(browser: Any, host: Running) ->
         clicked = play_out(page, bob, random.Random(21), touch=False, resign_after=80)
         assert len(clicked) >= CLICKED and {"target", "khet-turn", "khet-arrow"} <= set(clicked)
         status_starts(page, "Game over")
-        assert host.call(lambda: table.match.outcome).reason.endswith("wins")  # a Pharaoh fell
+        assert str(host.call(lambda: table.match.outcome).reason).endswith("wins")  # a Pharaoh fell
         wait_for_page_ply(page, bob.ply)
         assert page.locator("#movelist li").count() == host.call(lambda: table.match.ply)
         assert page.locator("#drawing .khet-can").count() == 0  # nothing more to play

@@ -26,7 +26,7 @@ from ludoteca.core.errors import IllegalMove, NotationError
 from ludoteca.core.grid import Cell, GridPicture
 from ludoteca.core.options import Options, OptionSpec, OptionValue, resolve_options
 from ludoteca.core.outcome import Outcome
-from ludoteca.i18n import N_, _, translations
+from ludoteca.i18n import N_, Sentence, _, translations
 
 Seat = int
 S = TypeVar("S")
@@ -204,6 +204,15 @@ class Game(ABC, Generic[S, M]):
         name = names[seat] if seat < len(names) else None
         return name or self.seat_name(state, seat)
 
+    def player_word(self, state: S, seat: Seat) -> str | Sentence:
+        """`player_name` for a `Sentence` (an outcome's reason): the player's own name as typed,
+        else the seat's name, kept untranslated so each reader words it in their language."""
+        names = _player_names.get()
+        name = names[seat] if seat < len(names) else None
+        if name:
+            return name
+        return Sentence(self.info.seat_names[seat]) if seat < len(self.info.seat_names) else str(seat + 1)
+
     def view(self, state: S, seat: Seat | None) -> S:
         """What `seat` may know (None = a spectator). The only door hidden information leaves by:
         the AI, the front ends, the network and saved games shown to a player all use it."""
@@ -222,16 +231,16 @@ class Game(ABC, Generic[S, M]):
     def claim_draw(self, state: S) -> Outcome:
         if not self.can_claim_draw(state):
             raise IllegalMove(_("no draw can be claimed in this position"))
-        return Outcome.draw(self.seat_count(state), _("draw claimed"))
+        return Outcome.draw(self.seat_count(state), Sentence(N_("draw claimed")))
 
     def resign(self, state: S, seat: Seat) -> Outcome:
         """The outcome when `seat` resigns: it is ranked last, everyone else shares first place."""
         seats = self.seat_count(state)
-        name = self.player_name(state, seat)
+        name = self.player_word(state, seat)
         if seats == 1:
-            return Outcome((1,), _("{name} stopped the game").format(name=name), self.scores(state))
+            return Outcome((1,), Sentence(N_("{name} stopped the game"), name=name), self.scores(state))
         ranks = tuple(2 if s == seat else 1 for s in range(seats))
-        return Outcome(ranks, _("{name} resigned").format(name=name), self.scores(state))
+        return Outcome(ranks, Sentence(N_("{name} resigned"), name=name), self.scores(state))
 
     def scores(self, state: S) -> tuple[int, ...] | None:
         """Running scores per seat for games that keep score; None otherwise."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ludoteca.core.text import NumberError, read_int
+from ludoteca.i18n import Sentence
 
 Seat = int
 
@@ -36,30 +37,32 @@ class Outcome:
 
     `ranks[seat]` is 1 for the best, equal ranks tie. `winners` are the seats ranked first
     (empty for a draw between everyone, and for a solitaire). `scores` are per seat when the game
-    keeps score. `reason` is a sentence for the player ("Black has more discs, 40 to 24").
+    keeps score. `reason` is a sentence for the player ("Black wins 40 to 24"): a `Sentence` where
+    the rules word it, so that each reader (a network client, a browser) shows it in their own
+    language; `str(reason)` in the current one.
     """
 
     ranks: tuple[int, ...]
-    reason: str
+    reason: str | Sentence
     scores: tuple[int, ...] | None = None
 
     @staticmethod
-    def win(winner: Seat, seats: int, reason: str, scores: Sequence[int] | None = None) -> Outcome:
+    def win(winner: Seat, seats: int, reason: str | Sentence, scores: Sequence[int] | None = None) -> Outcome:
         ranks = tuple(1 if s == winner else 2 for s in range(seats))
         return Outcome(ranks, reason, tuple(scores) if scores is not None else None)
 
     @staticmethod
-    def draw(seats: int, reason: str, scores: Sequence[int] | None = None) -> Outcome:
+    def draw(seats: int, reason: str | Sentence, scores: Sequence[int] | None = None) -> Outcome:
         return Outcome((1,) * seats, reason, tuple(scores) if scores is not None else None)
 
     @staticmethod
-    def by_scores(scores: Sequence[int], reason: str) -> Outcome:
+    def by_scores(scores: Sequence[int], reason: str | Sentence) -> Outcome:
         """Rank seats by score, higher first; equal scores share a rank."""
         ranks = tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
         return Outcome(ranks, reason, tuple(scores))
 
     @staticmethod
-    def ranked(ranks: Sequence[int], reason: str, scores: Sequence[int] | None = None) -> Outcome:
+    def ranked(ranks: Sequence[int], reason: str | Sentence, scores: Sequence[int] | None = None) -> Outcome:
         return Outcome(tuple(ranks), reason, tuple(scores) if scores is not None else None)
 
     @property

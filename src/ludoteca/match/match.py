@@ -20,7 +20,7 @@ from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.record import Record, record_outcome, replay, start_state
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, Sentence, _
 from ludoteca.match import events
 from ludoteca.match.events import Ended, Moved, Redone, Resumed, Undone
 from ludoteca.match.seated import SeatedGame
@@ -239,7 +239,7 @@ class Match(SeatedGame):
             raise IllegalMove(_("the game is over"))
         with self.named():
             resigned = self.game.resign(self.state, seat)
-        reason = _("{name} ran out of time").format(name=self.seat_label(seat))
+            reason = Sentence(N_("{name} ran out of time"), name=self.game.player_word(self.state, seat))
         return self._end(Outcome(resigned.ranks, reason, resigned.scores), Termination.TIME_FORFEIT)
 
     def can_claim_draw(self) -> bool:

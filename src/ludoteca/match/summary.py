@@ -57,5 +57,5 @@ def result_fields(match: GameInPlay) -> dict[str, Any]:
         "scores": outcome.scores,
         "ranks": outcome.ranks,
         "winner": ", ".join(names[s] for s in outcome.winners),
-        "reason": outcome.reason,
+        "reason": str(outcome.reason),
     }

@@ -7,7 +7,8 @@ writing code for it:
 * `None`, booleans, integers and strings stay as they are; a tuple becomes a JSON array;
 * a frozen dataclass becomes `{"@": "module:Class", "f": {field: value, …}}`;
 * an enum member becomes `{"@e": "module:Class", "v": "NAME"}`;
-* a frozenset becomes `{"@s": [...]}` and a mapping `{"@d": [[key, value], …]}`.
+* a frozenset becomes `{"@s": [...]}` and a mapping `{"@d": [[key, value], …]}`;
+* a sentence of the rules (an outcome kept in a state) becomes `{"@t": {"msgid": …, "args": …}}`.
 
 Decoding is the client's side of a trust boundary: a class is only looked up in the game's own
 package or in `ludoteca.core`, only dataclasses and enums are made, and fields are set directly
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.core.game import Game, package_of
-from ludoteca.i18n import _
+from ludoteca.i18n import Sentence, _
 
 #: nesting deeper than this is refused (a state is a few levels deep; a hostile message is not)
 MAX_DEPTH = 64
@@ -59,6 +60,8 @@ def encode(value: Any) -> Any:
         return {"@s": sorted((encode(item) for item in value), key=repr)}
     if isinstance(value, Mapping):
         return {"@d": [[encode(k), encode(v)] for k, v in value.items()]}
+    if isinstance(value, Sentence):
+        return {"@t": value.to_wire()}
     raise CodecError(f"a {type(value).__name__} cannot be sent over the network")
 
 
@@ -96,6 +99,11 @@ class Decoder:
                 return kind[data["v"]]
             except KeyError:
                 raise CodecError(_("the state sent by the server holds an unknown value")) from None
+        if "@t" in data:
+            sentence = Sentence.from_wire(data["@t"])
+            if sentence is None:
+                raise CodecError(_("the state sent by the server holds a malformed sentence"))
+            return sentence
         if "@s" in data and isinstance(data["@s"], list):
             return frozenset(self._value(item, depth + 1) for item in data["@s"])
         if "@d" in data and isinstance(data["@d"], list):

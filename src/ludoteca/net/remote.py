@@ -27,7 +27,7 @@ from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import Sentence, _, ngettext
 from ludoteca.match.events import Ended, Moved, News, Question, Resumed, Undone
 from ludoteca.match.match import Match
 from ludoteca.match.seated import SeatedGame
@@ -392,7 +392,7 @@ class RemoteMatch(SeatedGame):
         scores = sent.get("scores")
         self._ended = Outcome(
             tuple(int(r) for r in sent["ranks"]),
-            str(sent.get("reason", "")),
+            Sentence.from_wire(sent.get("sentence")) or str(sent.get("reason", "")),
             tuple(int(s) for s in scores) if scores is not None else None,
         )
 

@@ -648,7 +648,7 @@ class Table:
             "moves": self.visible_moves(seat),
             "outcome": None
             if outcome is None
-            else {"ranks": list(outcome.ranks), "reason": outcome.reason, "scores": outcome.scores},
+            else {"ranks": list(outcome.ranks), "scores": outcome.scores, **reason_fields(outcome.reason)},
             "termination": match.termination,
             "undo": None if self.undo_ask is None else {"by": self.undo_ask.by},
             "clock": self.clock.public() if self.clock else None,

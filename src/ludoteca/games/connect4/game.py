@@ -26,7 +26,7 @@ from ludoteca.games.connect4.bitboard import (
 from ludoteca.games.connect4.cascade import resolve
 from ludoteca.games.connect4.evaluation import cascade_value, classic_value
 from ludoteca.games.connect4.state import CASCADE, CLASSIC, VARIANTS, Connect4State
-from ludoteca.i18n import N_, _, ngettext
+from ludoteca.i18n import N_, Sentence, _, ngettext
 
 Move = int
 """A 0-based column; written as the 1-based column digit."""
@@ -157,22 +157,37 @@ class Connect4Game(Game[Connect4State, Move]):
             return None
         if state.variant == CLASSIC:
             if state.winner is not None:
-                reason = _("{name} connected four").format(name=self.seat_name(state, state.winner))
-                return Outcome.win(state.winner, 2, reason)
-            return Outcome.draw(2, _("The grid is full with no four in a row: a draw"))
-        if len(state.moves) >= state.drop_limit:
-            why = _("all {n} drops have been played").format(n=state.drop_limit)
-        else:
-            why = _("the grid is full")
+                name = Sentence(self.info.seat_names[state.winner])
+                return Outcome.win(state.winner, 2, Sentence(N_("{name} connected four"), name=name))
+            return Outcome.draw(2, Sentence(N_("The grid is full with no four in a row: a draw")))
         yellow, red = state.points
-        if yellow == red:
-            reason = _("{why}; equal points, {a} to {b}: a draw").format(why=why, a=yellow, b=red)
+        # whole sentences, capital first, so that a language can order its parts its own way
+        if len(state.moves) >= state.drop_limit:
+            if yellow == red:
+                reason = Sentence(
+                    N_("All {n} drops have been played; equal points, {a} to {b}: a draw"),
+                    n=state.drop_limit,
+                    a=yellow,
+                    b=red,
+                )
+            else:
+                reason = Sentence(
+                    N_("All {n} drops have been played; {name} has more points, {a} to {b}"),
+                    n=state.drop_limit,
+                    name=Sentence(self.info.seat_names[0 if yellow > red else 1]),
+                    a=max(yellow, red),
+                    b=min(yellow, red),
+                )
+        elif yellow == red:
+            reason = Sentence(N_("The grid is full; equal points, {a} to {b}: a draw"), a=yellow, b=red)
         else:
-            leader = 0 if yellow > red else 1
-            reason = _("{why}; {name} has more points, {a} to {b}").format(
-                why=why, name=self.seat_name(state, leader), a=max(yellow, red), b=min(yellow, red)
+            reason = Sentence(
+                N_("The grid is full; {name} has more points, {a} to {b}"),
+                name=Sentence(self.info.seat_names[0 if yellow > red else 1]),
+                a=max(yellow, red),
+                b=min(yellow, red),
             )
-        return Outcome.by_scores(state.points, reason[:1].upper() + reason[1:])
+        return Outcome.by_scores(state.points, reason)
 
     def scores(self, state: Connect4State) -> tuple[int, ...] | None:
         return state.points if state.variant == CASCADE else None

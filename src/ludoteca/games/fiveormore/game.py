@@ -17,7 +17,7 @@ from ludoteca.games.fiveormore.board import EMPTY
 from ludoteca.games.fiveormore.config import OPTIONS, config_from
 from ludoteca.games.fiveormore.evaluation import DEFAULT_WEIGHTS, evaluate_board
 from ludoteca.games.fiveormore.state import FiveMove, FiveState, Recolour
-from ludoteca.i18n import N_, _, ngettext
+from ludoteca.i18n import N_, Sentence, _, ngettext
 
 
 class FiveOrMoreGame(Game[FiveState, FiveMove]):
@@ -59,7 +59,7 @@ class FiveOrMoreGame(Game[FiveState, FiveMove]):
     def outcome(self, state: FiveState) -> Outcome | None:
         if not state.over:
             return None
-        return Outcome((1,), _("the board is full"), (state.score,))
+        return Outcome((1,), Sentence(N_("the board is full")), (state.score,))
 
     def seat_count(self, state: FiveState) -> int:
         return 1

@@ -25,7 +25,7 @@ from ludoteca.games.khet.setups import (
     standard_setup,
 )
 from ludoteca.games.khet.state import KhetState
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, Sentence, _
 
 #: the standard setups offered by name (translated where shown; `parse` reads both spellings)
 SETUP_CHOICES: Final = (N_("classic"), N_("imhotep"), N_("dynasty"), N_("classic-horus"))
@@ -155,18 +155,24 @@ class KhetGame(Game[KhetState, Move]):
         fallen = {piece & 1: sq for sq, piece in destroyed if kind_of(piece) == PHARAOH}
         if not fallen:
             return None
-        shooter = _(COLOUR_NAMES[mover])
+        shooter = Sentence(COLOUR_NAMES[mover])
         if len(fallen) == 2:
-            return Outcome.draw(2, _("{who}'s beam struck both Pharaohs: a draw").format(who=shooter))
+            return Outcome.draw(2, Sentence(N_("{who}'s beam struck both Pharaohs: a draw"), who=shooter))
         loser = next(iter(fallen))
         where = square_name(fallen[loser])
         if loser == mover:
-            reason = _("{who}'s beam struck {who}'s own Pharaoh on {square}: {other} wins").format(
-                who=shooter, square=where, other=_(COLOUR_NAMES[1 - mover])
+            reason = Sentence(
+                N_("{who}'s beam struck {who}'s own Pharaoh on {square}: {other} wins"),
+                who=shooter,
+                square=where,
+                other=Sentence(COLOUR_NAMES[1 - mover]),
             )
         else:
-            reason = _("{who}'s beam struck {other}'s Pharaoh on {square}: {who} wins").format(
-                who=shooter, other=_(COLOUR_NAMES[loser]), square=where
+            reason = Sentence(
+                N_("{who}'s beam struck {other}'s Pharaoh on {square}: {who} wins"),
+                who=shooter,
+                other=Sentence(COLOUR_NAMES[loser]),
+                square=where,
             )
         return Outcome.win(1 - loser, 2, reason)
 
@@ -198,9 +204,9 @@ class KhetGame(Game[KhetState, Move]):
                     n=state.repetitions()
                 )
             )
-        who = _(COLOUR_NAMES[state.turn])
+        who = Sentence(COLOUR_NAMES[state.turn])
         return Outcome.draw(
-            2, _("{who} claimed a draw: the same position occurred three times").format(who=who)
+            2, Sentence(N_("{who} claimed a draw: the same position occurred three times"), who=who)
         )
 
     def seat_name(self, state: KhetState, seat: Seat) -> str:
@@ -215,7 +221,7 @@ class KhetGame(Game[KhetState, Move]):
             text += " " + describe_beam(state.beam)
         outcome = self.outcome(state)
         if outcome is not None:
-            text += " " + outcome.reason + "."
+            text += " " + str(outcome.reason) + "."
         return text
 
     def state_key(self, state: KhetState) -> Hashable:

@@ -152,7 +152,7 @@ def play_game(
         if state.end is not None:
             winner = state.end.winner
             result = "draw" if winner is None else "win" if winner == ludoteca_seat else "loss"
-            return result, state.end.reason, state.ply
+            return result, str(state.end.reason), state.ply
         if state.repetitions() >= 3:
             return "draw", "threefold repetition", state.ply
         if quiet >= QUIET_PLIES:

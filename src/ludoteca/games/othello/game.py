@@ -25,7 +25,7 @@ from ludoteca.games.othello.bitboard import (
     square_name,
     squares_of,
 )
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, Sentence, _
 
 Move = int
 #: the forced pass (the only legal move of a player who cannot place a disc)
@@ -170,10 +170,12 @@ class OthelloGame(Game[OthelloState, Move]):
         black, white = state.counts()
         scores = (black, white)
         if black == white:
-            return Outcome.draw(2, _("Draw, {a} to {b}").format(a=black, b=white), scores)
+            return Outcome.draw(2, Sentence(N_("Draw, {a} to {b}"), a=black, b=white), scores)
         winner = BLACK if black > white else WHITE
         high, low = max(black, white), min(black, white)
-        reason = _("{name} wins {a} to {b}").format(name=self.seat_name(state, winner), a=high, b=low)
+        reason = Sentence(
+            N_("{name} wins {a} to {b}"), name=Sentence(self.info.seat_names[winner]), a=high, b=low
+        )
         return Outcome.win(winner, 2, reason, scores)
 
     def scores(self, state: OthelloState) -> tuple[int, ...] | None:

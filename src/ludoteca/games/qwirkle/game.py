@@ -44,7 +44,7 @@ from ludoteca.games.qwirkle.tiles import (
     tile_plural,
     tile_text,
 )
-from ludoteca.i18n import N_, _, ngettext
+from ludoteca.i18n import N_, Sentence, _, ngettext
 
 HAND = 6
 T = TypeVar("T")
@@ -442,22 +442,28 @@ class QwirkleGame(Game[QwirkleState, Move]):
     def outcome(self, state: QwirkleState) -> Outcome | None:
         if state.ended is None:
             return None
+        why: Sentence
         if state.ended == "out" and state.last is not None:
-            why = _("{name} placed their last tile with the bag empty (+6)").format(
-                name=self.player_name(state, state.last.seat)
+            why = Sentence(
+                N_("{name} placed their last tile with the bag empty (+6)"),
+                name=self.player_word(state, state.last.seat),
             )
         elif state.ended == "blocked":
-            why = _("nobody could place a tile and the bag is empty")
+            why = Sentence(N_("nobody could place a tile and the bag is empty"))
         else:
-            why = _("no tile left can be placed anywhere on the board")
+            why = Sentence(N_("no tile left can be placed anywhere on the board"))
         result = Outcome.by_scores(state.scores, "")
         best = max(state.scores)
-        winners = [self.player_name(state, s) for s, r in enumerate(result.ranks) if r == 1]
-        if len(winners) == 1:
-            verdict = _("{name} wins with {n} points").format(name=winners[0], n=best)
+        firsts = [s for s, r in enumerate(result.ranks) if r == 1]
+        if len(firsts) == 1:
+            verdict = Sentence(
+                N_("{name} wins with {n} points"), name=self.player_word(state, firsts[0]), n=best
+            )
         else:
-            verdict = _("{names} share first place with {n} points").format(names=", ".join(winners), n=best)
-        return Outcome(result.ranks, _("{why}; {verdict}").format(why=why, verdict=verdict), state.scores)
+            # a list of names is written in the language of the moment: the rare shared win
+            names = ", ".join(self.player_name(state, s) for s in firsts)
+            verdict = Sentence(N_("{names} share first place with {n} points"), names=names, n=best)
+        return Outcome(result.ranks, Sentence(N_("{why}; {verdict}"), why=why, verdict=verdict), state.scores)
 
     def scores(self, state: QwirkleState) -> tuple[int, ...]:
         return state.scores

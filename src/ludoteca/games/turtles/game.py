@@ -22,7 +22,7 @@ from ludoteca.games.turtles.moves import (
     parse_move,
 )
 from ludoteca.games.turtles.state import SEAT_NAMES, TurtlesState
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, Sentence, _
 
 OPTIONS = (
     OptionSpec(
@@ -98,7 +98,7 @@ class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
             return None
         names = rules.seat_names(state.seats)
         if state.seats == 1:
-            return Outcome((1,), _("{name} reached the jewel").format(name=names[0]))
+            return Outcome((1,), Sentence(N_("{name} reached the jewel"), name=Sentence(SEAT_NAMES[0])))
         if state.rounds > 1:
             best = max(state.points)
             leaders = [names[s] for s in range(state.seats) if state.points[s] == best]
@@ -115,7 +115,8 @@ class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
         ranks = [0] * state.seats
         for rank, seat in enumerate(state.arrivals, start=1):
             ranks[seat] = rank
-        return Outcome.ranked(ranks, _("{name} reached a jewel first").format(name=names[state.arrivals[0]]))
+        first = Sentence(SEAT_NAMES[state.arrivals[0]])
+        return Outcome.ranked(ranks, Sentence(N_("{name} reached a jewel first"), name=first))
 
     def seat_count(self, state: TurtlesState) -> int:
         return state.seats

@@ -7,12 +7,29 @@
 const PROTOCOL = 2;
 // A game with a drawing of its own registers it from /games/<key>/draw.js:
 //   Ludoteca.drawers[key] = (host, scene, api) => { ... }
-// `host` is an element the drawer fills; `api` gives play(move), t, tn, the seat and the state.
-// The page loads the game's web/draw.css with it.
+// `host` is an element the drawer fills; `api` gives play(move), t, tn, the seat, the state and
+// the two element builders below (api.svg, api.html). The page loads the game's web/draw.css with it.
 window.Ludoteca = { drawers: {} };
 const loading = new Set();
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
+
+// An SVG element with its attributes, appended to `parent` when one is given.
+function svgElement(name, attributes, parent) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, String(value));
+  if (parent) parent.append(element);
+  return element;
+}
+
+// An HTML element with its attributes and text, appended to `parent` when one is given.
+function htmlElement(tag, attributes, text, parent) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, String(value));
+  if (text !== undefined && text !== null) element.textContent = text;
+  if (parent) parent.append(element);
+  return element;
+}
 
 // ----- words -------------------------------------------------------------------------------------
 let words = { lang: "en", singular: {}, plural: {} };
@@ -303,7 +320,7 @@ function tickClocks() {
 setInterval(tickClocks, 250);
 
 function statusLine() {
-  if (state.outcome) return t("Game over: {reason}.", { reason: state.outcome.reason });
+  if (state.outcome) return t("Game over: {reason}.", { reason: said(state.outcome) });
   if (state.status === "waiting") {
     const free = state.seats.filter((seat) => !seat.taken).length;
     return tn("Waiting for players to join ({n} free seat).", "Waiting for players to join ({n} free seats).", free);
@@ -320,7 +337,7 @@ function renderBoard(scene) {
     $("board").toggleAttribute("hidden", true);  // an <svg> has no .hidden property
     $("position").hidden = true;
     const draw = window.Ludoteca.drawers[scene.drawer];
-    if (draw) draw(drawing, scene, { play: play, t: t, tn: tn, seat: state.seat, state: state });
+    if (draw) draw(drawing, scene, { play: play, t: t, tn: tn, seat: state.seat, state: state, svg: svgElement, html: htmlElement });
     else loadDrawer(scene.drawer, scene.stylesheet);
     return;
   }
@@ -340,10 +357,8 @@ function renderBoard(scene) {
   svg.setAttribute("class", `game-${state.game}`);
   svg.replaceChildren();
   const shape = (name, attributes, text) => {
-    const element = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    const element = svgElement(name, attributes, svg);
     if (text !== undefined) element.textContent = text;
-    svg.append(element);
     return element;
   };
   shape("rect", { x: margin, y: margin, width: scene.cols * cell, height: scene.rows * cell, class: "grid" });

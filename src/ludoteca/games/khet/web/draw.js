@@ -6,7 +6,6 @@
 "use strict";
 
 (() => {
-  const SVG = "http://www.w3.org/2000/svg";
   const CELL = 100;
   // the frame round the squares: room for the fixed lasers' housings of the Horus edition
   const EDGE = 46;
@@ -35,12 +34,9 @@
     return "#" + pa.map((v, i) => Math.round(v + (pb[i] - v) * t).toString(16).padStart(2, "0")).join("");
   }
 
-  function el(name, attributes, parent) {
-    const element = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, String(value));
-    if (parent) parent.append(element);
-    return element;
-  }
+  // the page's element builders (api.svg, api.html), taken from each call of the drawer
+  let page = null;
+  const el = (name, attributes, parent) => page.svg(name, attributes, parent);
 
   const points = (list) => list.map(([x, y]) => `${x},${y}`).join(" ");
 
@@ -210,6 +206,7 @@
 
   // ----- the drawer --------------------------------------------------------------------------------
   function draw(host, scene, api) {
+    page = api;
     const state = api.state || {};
     const key = `${state.table}:${(state.moves || []).length}`;
     const fresh = memory.key !== key;
@@ -253,16 +250,11 @@
     const overlay = el("g", { class: "khet-overlay" }, svg);
     const hits = el("g", { class: "khet-hits" }, svg);
 
-    const barElement = document.createElement("div");
-    barElement.className = "khet-bar";
-    const hint = document.createElement("p");
-    hint.className = "khet-hint";
-    const buttons = document.createElement("div");
-    buttons.className = "khet-buttons";
-    barElement.append(hint, buttons);
-    const wrapper = document.createElement("div");
-    wrapper.className = "khet";
-    wrapper.append(svg, barElement);
+    const wrapper = api.html("div", { class: "khet" });
+    wrapper.append(svg);
+    const barElement = api.html("div", { class: "khet-bar" }, null, wrapper);
+    const hint = api.html("p", { class: "khet-hint" }, null, barElement);
+    const buttons = api.html("div", { class: "khet-buttons" }, null, barElement);
     host.replaceChildren(wrapper);
 
     let shotAt = 0;
@@ -416,16 +408,8 @@
       }
       if (memory.sent) return;
       const button = (label, glyph, move, className) => {
-        const element = document.createElement("button");
-        element.type = "button";
-        element.className = className;
-        if (glyph) {
-          const mark = document.createElement("span");
-          mark.className = "khet-glyph";
-          mark.setAttribute("aria-hidden", "true");
-          mark.textContent = glyph;
-          element.append(mark);
-        }
+        const element = api.html("button", { type: "button", class: className });
+        if (glyph) api.html("span", { class: "khet-glyph", "aria-hidden": "true" }, glyph, element);
         element.append(label);
         if (move) {
           element.dataset.move = move;
@@ -450,11 +434,8 @@
       button(api.t("Turn anticlockwise"), "↺", choice && choice.ccw, "khet-turn");
       button(api.t("Turn clockwise"), "↻", choice && choice.cw, "khet-turn");
       if (choice && choice.top.length > 0) {
-        const toggle = document.createElement("button");
-        toggle.type = "button";
-        toggle.className = "khet-top";
-        toggle.setAttribute("aria-pressed", String(memory.topOnly));
-        toggle.textContent = memory.topOnly ? api.t("Whole stack") : api.t("Top Obelisk only");
+        const toggle = api.html("button", { type: "button", class: "khet-top", "aria-pressed": memory.topOnly },
+          memory.topOnly ? api.t("Whole stack") : api.t("Top Obelisk only"));
         toggle.addEventListener("click", () => {
           memory.topOnly = !memory.topOnly;
           refresh();

@@ -5,7 +5,6 @@
 "use strict";
 
 (() => {
-  const SVG = "http://www.w3.org/2000/svg";
   const CELL = 100;
   const LABEL = 44;
   // the smallest a square is drawn, in CSS pixels
@@ -26,16 +25,14 @@
   }
 
   // ----- small builders --------------------------------------------------------------------------
-  function el(name, attributes, text) {
-    const element = document.createElement(name);
-    for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, value);
-    if (text !== undefined) element.textContent = text;
-    return element;
-  }
+  // the page's element builders (api.html, api.svg), taken from each call of the drawer
+  let page = null;
 
+  const el = (name, attributes, text) => page.html(name, attributes, text);
+
+  // an SVG element with its attributes and, when given, its text
   function svg(name, attributes, text) {
-    const element = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, value);
+    const element = page.svg(name, attributes);
     if (text !== undefined) element.textContent = text;
     return element;
   }
@@ -227,6 +224,7 @@
 
   // ----- drawing ------------------------------------------------------------------------------------
   function draw(host, scene, api) {
+    page = api;
     const key = `${api.state.table}:${api.state.version}:${api.seat}`;
     if (ui.key !== key) ui = fresh(key);
     const mine = !!scene.choices && api.seat !== null && api.state.to_move === api.seat;

@@ -8,7 +8,6 @@
 "use strict";
 
 (() => {
-  const SVG = "http://www.w3.org/2000/svg";
   const CELL = 100;
   // the frame is wider on the sides that carry the coordinates
   const MARGIN = 48;
@@ -41,20 +40,13 @@
   let current = null;
 
   // ----- small helpers ----------------------------------------------------------------------------
-  function svg(name, attributes, parent) {
-    const element = document.createElementNS(SVG, name);
-    for (const [key, value] of Object.entries(attributes || {})) element.setAttribute(key, String(value));
-    if (parent) parent.append(element);
-    return element;
-  }
+  // the page's element builders (api.svg, api.html), taken from each call of the drawer
+  let page = null;
 
-  function html(tag, className, text, parent) {
-    const element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text !== undefined && text !== null) element.textContent = text;
-    if (parent) parent.append(element);
-    return element;
-  }
+  const svg = (name, attributes, parent) => page.svg(name, attributes, parent);
+
+  // an HTML element of the class given (if any), with its text
+  const html = (tag, className, text, parent) => page.html(tag, className ? { class: className } : null, text, parent);
 
   function button(className, label, action, parent) {
     const element = html("button", className, label, parent);
@@ -813,6 +805,7 @@
   }
 
   function draw(host, scene, api) {
+    page = api;
     const key = `${api.state.table}:${scene.ply}:${api.seat}`;
     const fresh = ui.key !== key && ui.key !== null;
     if (replay.running && replay.table !== api.state.table) replay.running = false; // another table now

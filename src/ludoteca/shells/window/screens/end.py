@@ -174,7 +174,7 @@ class EndScreen(Screen):
         outcome = self.match.outcome
         assert outcome is not None
         y += 4
-        reason = draw.sentence(outcome.reason)
+        reason = draw.sentence(str(outcome.reason))
         lines = len(draw.wrap(fonts.body, reason, w))
         y += draw.paragraph(
             surface,
