@@ -205,7 +205,7 @@ def test_the_command_line_speaks_only_french(
 ) -> None:
     from ludoteca import cli
 
-    monkeypatch.setattr(cli, "_choose_language", lambda: None)  # the marked French stays
+    monkeypatch.setattr(cli, "_choose_language", lambda asked: None)  # the marked French stays
     with contextlib.suppress(SystemExit):  # argparse's help and errors
         cli.main(argv)
     captured = capsys.readouterr()

@@ -16,7 +16,7 @@ from typing import Any
 
 from ludoteca import __version__
 from ludoteca.core.declaration import CommandContext, GameDeclaration
-from ludoteca.core.errors import LudotecaError
+from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
 from ludoteca.core.record import MAX_RECORD_BYTES
@@ -31,7 +31,7 @@ from ludoteca.core.text import (
     read_seed,
 )
 from ludoteca.core.think import read_think
-from ludoteca.i18n import N_, _, ngettext, os_reason, set_language
+from ludoteca.i18n import LANGUAGES, N_, _, ngettext, os_reason, set_language, system_language
 from ludoteca.net.protocol import MAX_SEATS
 from ludoteca.shells import listings
 from ludoteca.shells.options import add_option_flags, argument_type, flag, given_options
@@ -747,7 +747,8 @@ commands:
   screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
   catalogue LANG [--package DIR]  update the translation catalogues (of a game package with --package)
 
-'ludoteca COMMAND --help' tells more.
+'ludoteca COMMAND --help' tells more. Every command takes --lang en or --lang fr; without it
+the language is the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else the window's setting.
 """)
 
 #: argparse's own words (usage lines, headings, errors): it looks each up through gettext at the
@@ -779,10 +780,11 @@ def _argparse_speaks_our_language() -> None:
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
-def _choose_language() -> None:
-    """LUDOTECA_LANG first, then the language chosen in the window's settings, then LANG."""
-    if os.environ.get("LUDOTECA_LANG"):
-        set_language(None)
+def _choose_language(asked: str | None) -> None:
+    """`--lang` first, then the environment (LUDOTECA_LANG, LC_ALL, LC_MESSAGES, LANG, LANGUAGE),
+    then the language chosen in the window's settings."""
+    if asked is not None or system_language() is not None:
+        set_language(asked)
         return
     try:
         from ludoteca.store import Store
@@ -826,11 +828,39 @@ def _open_log() -> None:
     logger.addHandler(handler)
 
 
+def _taken_language(args: list[str]) -> tuple[str | None, list[str]]:
+    """`--lang LANG` (or `--lang=LANG`) wherever it stands, and the arguments without it: every
+    command takes it. Raises OptionError for a language there is no catalogue of."""
+    rest: list[str] = []
+    asked: str | None = None
+    words = iter(args)
+    for arg in words:
+        if arg == "--lang":
+            asked = next(words, "")
+        elif arg.startswith("--lang="):
+            asked = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    if asked is not None and asked not in LANGUAGES:
+        raise OptionError(
+            _("there is no language {lang!r}; the languages are: {langs}").format(
+                lang=asked, langs=", ".join(LANGUAGES)
+            )
+        )
+    return asked, rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _open_log()
-    _choose_language()
-    _argparse_speaks_our_language()
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        asked, args = _taken_language(args)
+    except OptionError as err:
+        _choose_language(None)
+        print(_("ludoteca: {error}").format(error=err), file=sys.stderr)
+        return USAGE_ERROR
+    _choose_language(asked)
+    _argparse_speaks_our_language()
     undecodable = next((arg for arg in args if has_undecodable(arg)), None)
     if undecodable is not None:
         # Python hands such bytes over as stand-in characters that nothing downstream (names,

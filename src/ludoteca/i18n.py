@@ -141,12 +141,30 @@ def add_catalogues(package: str) -> None:
             _translation.merge(text)
 
 
+#: where the system says which language its user reads, in the order they count (LUDOTECA_LANG
+#: is ours, for a test or a script); the setting chosen in the window comes after all of them
+LANGUAGE_VARIABLES = ("LUDOTECA_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+def system_language() -> str | None:
+    """The language the environment asks for ("fr" for `LC_ALL=fr_FR.UTF-8`), None when no
+    variable names one: unset, empty, or the "C"/"POSIX" locale, which names no language."""
+    for variable in LANGUAGE_VARIABLES:
+        value = os.environ.get(variable, "")
+        # LANGUAGE is a list by preference ("fr:en"): its first
+        name = value.split(":")[0].split(".")[0].split("@")[0]
+        if name and name not in ("C", "POSIX"):
+            return name.split("_")[0].lower()
+    return None
+
+
 def set_language(lang: str | None) -> str:
-    """Switch later `_()` lookups to `lang` ("en", "fr"); None reads LUDOTECA_LANG, then LANG.
-    Returns the language in use (English when there is no catalogue for the one asked)."""
+    """Switch later `_()` lookups to `lang` ("en", "fr"); None asks the environment
+    (`system_language`). Returns the language in use (English when there is no catalogue for the
+    one asked)."""
     global _translation, _language
     if lang is None:
-        lang = os.environ.get("LUDOTECA_LANG") or os.environ.get("LANG") or "en"
+        lang = system_language() or "en"
     lang = lang.split(".")[0].split("_")[0].lower() or "en"
     path = LOCALE_DIR / f"{lang}.po"
     if lang != "en" and path.is_file():

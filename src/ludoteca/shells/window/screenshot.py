@@ -122,8 +122,10 @@ def render(args: argparse.Namespace, game: Any) -> Path:
     from ludoteca.shells.window.routes import ROUTES
     from ludoteca.store import Store
 
-    # the rules write their sentences (a game's outcome) as moves are played: in the picture's language
-    set_language(args.lang or "en")
+    # the rules write their sentences (a game's outcome) as moves are played: in the picture's
+    # language, which `ludoteca --lang` has set already when given there
+    if args.lang:
+        set_language(args.lang)
     match = None if args.target in PAGES else _match(game, args)
     if match is not None and not has_board(match.game):
         raise OptionError(
