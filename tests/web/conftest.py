@@ -7,11 +7,54 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from ludoteca import i18n
 from tests.net.conftest import Running, club, host
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A guest as the issue names them: a language and a page size (a phone is touched)."""
+
+    lang: str
+    size: tuple[int, int]
+    touch: bool
+
+    @property
+    def id(self) -> str:
+        return f"{self.lang}-{'phone' if self.touch else 'desktop'}"
+
+    def words(self, msgid: str, **args: object) -> str:
+        """`msgid` as the page words it in this guest's language (the program's own catalogue)."""
+        singular, _plural = i18n.catalogue(self.lang)
+        return (singular.get(msgid) or msgid).format(**args)
+
+    def said(self, sentence: i18n.Sentence) -> str:
+        """A server's sentence (an outcome's reason) as this guest's page words it."""
+        args = {k: self.said(v) if isinstance(v, i18n.Sentence) else v for k, v in sentence.args.items()}
+        return self.words(sentence.msgid, **args)
+
+    def open(self, browser: Any, url: str) -> Any:
+        """A fresh browser context for this guest, on `url`."""
+        context = browser.new_context(
+            viewport={"width": self.size[0], "height": self.size[1]},
+            locale="fr-FR" if self.lang == "fr" else "en-GB",
+            has_touch=self.touch,
+            is_mobile=self.touch,
+        )
+        page = context.new_page()
+        page.goto(url)
+        return page
+
+
+#: every whole game in the browser is played by both: English on a desktop, French on a phone
+DESKTOP_EN = Profile("en", (1440, 900), touch=False)
+PHONE_FR = Profile("fr", (390, 844), touch=True)
+PROFILES = pytest.mark.parametrize("profile", [DESKTOP_EN, PHONE_FR], ids=lambda p: p.id)
 
 
 def chromium_path() -> str | None:
@@ -39,4 +82,14 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-__all__ = ["Running", "browser", "chromium_path", "club", "host"]
+__all__ = [
+    "DESKTOP_EN",
+    "PHONE_FR",
+    "PROFILES",
+    "Profile",
+    "Running",
+    "browser",
+    "chromium_path",
+    "club",
+    "host",
+]

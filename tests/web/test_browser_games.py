@@ -15,6 +15,7 @@ from ludoteca.net.clock import ClockSettings
 from ludoteca.net.remote import RemoteMatch
 from tests.net.conftest import Running
 from tests.net.test_robustness import joined
+from tests.web.conftest import PROFILES, Profile
 
 #: seconds a page may take to show what the server sent
 SHOWN = 10_000
@@ -62,28 +63,35 @@ def play_out(page: Any, bob: RemoteMatch, chooser: random.Random, guest_seat: in
             bob.play(chooser.choice(list(bob.game.legal_moves(bob.state))))
         elif bob.to_move() == guest_seat:
             wait_for_page_ply(page, ply)
-            page.wait_for_selector("#board .playable, #moves-row .move", timeout=SHOWN)
-            choices = page.query_selector_all("#board .playable") or page.query_selector_all(
-                "#moves-row .move"
-            )
-            chooser.choice(choices).click()
+            page.wait_for_selector("#drawing .playable", timeout=SHOWN)
+            chooser.choice(page.query_selector_all("#drawing .playable")).click()
         while bob.ply == ply and not bob.over and time.monotonic() < deadline:
             bob.wait(0.05)
     assert bob.over, "the game did not end in time"
 
 
-@pytest.mark.parametrize(("game", "seed"), [("connect4", 3), ("othello", 4)])
-def test_a_guest_plays_a_whole_game_in_the_browser(browser: Any, host: Running, game: str, seed: int) -> None:
-    table = host.table(game, "remote,remote", seed=seed)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
+@PROFILES
+@pytest.mark.parametrize(
+    ("game", "seed", "options"),
+    [("connect4", 3, {}), ("connect4", 9, {"variant": "cascade"}), ("othello", 4, {})],
+    ids=["connect4", "cascade", "othello"],
+)
+def test_a_guest_plays_a_whole_game_in_the_browser(
+    browser: Any, host: Running, profile: Profile, game: str, seed: int, options: dict[str, Any]
+) -> None:
+    table = host.table(game, "remote,remote", seed=seed, **options)
+    page = profile.open(browser, f"http://127.0.0.1:{host.port}/")
     try:
         enter(page, "Guest")
         bob = joined(host.port, "Bob")
         guest_seat = 1 - int(bob.seat or 0)
         play_out(page, bob, random.Random(seed), guest_seat)
-        status_starts(page, "Game over")
-        assert page.text_content("#movelist") is not None
+        # the end in the guest's language, the rules' own sentence too
+        outcome = host.call(lambda: table.match.outcome)
+        status_starts(page, profile.words("Game over: {reason}.", reason=profile.said(outcome.reason)))
+        wait_for_page_ply(page, host.call(lambda: table.match.ply))
         assert len(page.query_selector_all("#movelist li")) == host.call(lambda: table.match.ply)
+        assert page.query_selector_all("#drawing .playable") == []
         bob.leave()
     finally:
         page.context.close()
@@ -105,7 +113,7 @@ def test_a_guest_in_french_on_a_phone_and_a_spectator(browser: Any, host: Runnin
         play_out(page, bob, random.Random(5), 1 - int(bob.seat or 0))
         status_starts(page, "Partie terminée")
         status_starts(watcher, "Game over")
-        assert watcher.query_selector_all("#board .playable") == []  # a spectator plays nothing
+        assert watcher.query_selector_all("#drawing .playable") == []  # a spectator plays nothing
         bob.leave()
     finally:
         page.context.close()
@@ -121,7 +129,7 @@ def test_a_guest_whose_page_is_reloaded_takes_back_the_seat(browser: Any, host: 
         guest_seat = 1 - int(bob.seat or 0)
         if bob.to_move() == bob.seat:
             bob.play("4")
-        page.click("#board .playable >> nth=0", timeout=SHOWN)
+        page.click("#drawing .playable >> nth=0", timeout=SHOWN)
         deadline = time.monotonic() + 10
         while bob.ply < 2 - (bob.seat == 1) and time.monotonic() < deadline:
             bob.wait(0.05)
@@ -173,7 +181,7 @@ def test_chat_and_undo_requests_between_a_browser_and_a_client(browser: Any, hos
         until(page, lambda: "Bob: hi there" in (page.text_content("#chat") or ""), "Bob's line")
         # Bob moves, then asks to take it back: the page asks the guest, who agrees
         if bob.to_move() != bob.seat:
-            page.click("#board .playable >> nth=0", timeout=SHOWN)
+            page.click("#drawing .playable >> nth=0", timeout=SHOWN)
             while bob.to_move() != bob.seat:
                 bob.wait(0.05)
         bob.play("1")

@@ -21,7 +21,8 @@ from ludoteca.net.remote import RemoteMatch
 from ludoteca.net.scene import scene
 from tests.net.conftest import Running
 from tests.net.test_robustness import joined
-from tests.web.test_browser_games import SHOWN, enter, open_page, status_starts, until, wait_for_page_ply
+from tests.web.conftest import PROFILES, Profile
+from tests.web.test_browser_games import SHOWN, enter, status_starts, until, wait_for_page_ply
 
 GAME = get_game("khet")
 #: the guest plays this many moves by clicks before either side tries to end the game
@@ -211,19 +212,25 @@ def play_out(page: Any, bob: RemoteMatch, rng: random.Random, touch: bool, resig
     return clicked
 
 
-def test_a_guest_plays_khet_by_clicks_to_the_end(browser: Any, host: Running) -> None:
-    table = host.table("khet", "remote,remote", seed=21)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
+@PROFILES
+@pytest.mark.parametrize(("variant", "seed"), [("khet2", 21), ("horus", 23)])
+def test_a_guest_plays_khet_by_clicks_to_the_end(
+    browser: Any, host: Running, profile: Profile, variant: str, seed: int
+) -> None:
+    table = host.table("khet", "remote,remote", seed=seed, variant=variant)
+    page = profile.open(browser, f"http://127.0.0.1:{host.port}/")
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     try:
         enter(page, "Guest")
         bob = joined(host.port, "Bob")
         page.wait_for_selector("#drawing .khet-board", timeout=SHOWN)
-        clicked = play_out(page, bob, random.Random(21), touch=False, resign_after=80)
+        clicked = play_out(page, bob, random.Random(seed), touch=profile.touch, resign_after=120)
         assert len(clicked) >= CLICKED and {"target", "khet-turn", "khet-arrow"} <= set(clicked)
-        status_starts(page, "Game over")
-        assert str(host.call(lambda: table.match.outcome).reason).endswith("wins")  # a Pharaoh fell
+        outcome = host.call(lambda: table.match.outcome)
+        assert str(outcome.reason).endswith("wins")  # a Pharaoh fell
+        # the end in the guest's language, the rules' sentence included
+        status_starts(page, profile.words("Game over: {reason}.", reason=profile.said(outcome.reason)))
         wait_for_page_ply(page, bob.ply)
         assert page.locator("#movelist li").count() == host.call(lambda: table.match.ply)
         assert page.locator("#drawing .khet-can").count() == 0  # nothing more to play

@@ -21,7 +21,8 @@ from ludoteca.net.remote import RemoteMatch
 from ludoteca.net.scene import scene
 from tests.net.conftest import Running
 from tests.net.test_robustness import joined
-from tests.web.test_browser_games import SHOWN, enter, open_page
+from tests.web.conftest import PROFILES, Profile
+from tests.web.test_browser_games import SHOWN, enter
 
 GAME: QwirkleGame = get_game("qwirkle")  # type: ignore[assignment]
 
@@ -180,9 +181,12 @@ def click_a_play(page: Any, rng: random.Random) -> None:
         assert live, "tiles put down make no play and no tile can complete them"
 
 
-def test_a_guest_plays_a_whole_game_of_qwirkle_by_clicks(browser: Any, host: Running) -> None:
-    host.table("qwirkle", "remote,remote", seed=21, mode="short")
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/", size=(390, 844))
+@PROFILES
+def test_a_guest_plays_a_whole_game_of_qwirkle_by_clicks(
+    browser: Any, host: Running, profile: Profile
+) -> None:
+    table = host.table("qwirkle", "remote,remote", seed=21, mode="short")
+    page = profile.open(browser, f"http://127.0.0.1:{host.port}/")
     rng = random.Random(21)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -210,7 +214,9 @@ def test_a_guest_plays_a_whole_game_of_qwirkle_by_clicks(browser: Any, host: Run
         assert bob.over, "the game did not end in time"
         assert guest_moves >= 3
         # (a selector, not wait_for_function: the page's CSP forbids the eval its polling needs)
-        page.locator("#status", has_text="Game over").wait_for(timeout=SHOWN)
+        outcome = host.call(lambda: table.match.outcome)
+        over = profile.words("Game over: {reason}.", reason=profile.said(outcome.reason))
+        page.locator("#status", has_text=over).wait_for(timeout=SHOWN)
         # the finished game's page offers nothing more to play and shows the final scores
         assert page.query_selector_all(".qw-lit, .qw [data-action]") == []
         shown = [int(text) for text in page.locator(".qw-points").all_text_contents()]

@@ -23,7 +23,8 @@ from ludoteca.net import web
 from ludoteca.net.scene import scene
 from tests.net.conftest import Running
 from tests.net.test_robustness import joined
-from tests.web.test_browser_games import SHOWN, enter, open_page, status_starts, until
+from tests.web.conftest import PROFILES, Profile
+from tests.web.test_browser_games import SHOWN, enter, status_starts, until
 
 #: (seats, options) of the games the scenes are made from
 TABLES = [
@@ -189,9 +190,12 @@ def blocking_wall(view: TurtlesState, opponent: int) -> BuildWall | None:
     return wall if wall in GAME.legal_moves(view) else None
 
 
-def test_a_guest_plays_a_whole_game_of_robot_turtles_by_clicks(browser: Any, host: Running) -> None:
+@PROFILES
+def test_a_guest_plays_a_whole_game_of_robot_turtles_by_clicks(
+    browser: Any, host: Running, profile: Profile
+) -> None:
     table = host.table("turtles", "remote,remote", seed=21, bug=True)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/", size=(390, 844))
+    page = profile.open(browser, f"http://127.0.0.1:{host.port}/")
     try:
         enter(page, "Guest")
         bob = joined(host.port, "Bob")
@@ -201,6 +205,7 @@ def test_a_guest_plays_a_whole_game_of_robot_turtles_by_clicks(browser: Any, hos
         # the guest follows a computer that also builds walls and fires lasers at the leader
         guests = computer_for(game, 4, None).player
         played: list[TurtlesMove] = []
+        card_one = profile.words("{name} runs the program: card {i} of {n}", name="", i=1, n="")
         deadline = time.monotonic() + 75
         while not bob.over and time.monotonic() < deadline:
             bob.wait(0.05)
@@ -221,16 +226,18 @@ def test_a_guest_plays_a_whole_game_of_robot_turtles_by_clicks(browser: Any, hos
                 perform(page, view, move)
                 if isinstance(move, RunProgram) and not any(isinstance(m, RunProgram) for m in played):
                     # the run is replayed card by card, whatever Bob does meanwhile
-                    until(page, lambda: "runs the program: card 1 of" in replayed(page), "the run replayed")
+                    until(page, lambda: card_one.strip() in replayed(page), "the run replayed")
                 played.append(move)
             while bob.ply == ply and not bob.over and time.monotonic() < deadline:
                 bob.wait(0.05)
         assert bob.over, f"the game did not end in time ({bob.ply} moves)"
-        status_starts(page, "Game over")
+        outcome = host.call(lambda: table.match.outcome)
+        status_starts(page, profile.words("Game over: {reason}.", reason=profile.said(outcome.reason)))
         kinds = {type(m) for m in played}
         assert {AddCards, BuildWall, RunProgram} <= kinds, kinds
         assert host.call(lambda: table.match.ply) == bob.ply
-        until(page, lambda: "Arrival order" in (page.text_content(".tt-tray") or ""), "the arrival order")
+        arrivals = profile.words("Arrival order")
+        until(page, lambda: arrivals in (page.text_content(".tt-tray") or ""), "the arrival order")
         bob.leave()
     finally:
         page.context.close()

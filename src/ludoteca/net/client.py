@@ -284,10 +284,18 @@ class Client:
         async def shut() -> None:
             if self._ws is not None:
                 await self._ws.close()
+            # the reader and the writer end here, not with the loop: a task left pending when the
+            # loop stops is reported on stderr ("Task was destroyed but it is pending!")
+            others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
 
         if self._thread.is_alive():
             with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
                 asyncio.run_coroutine_threadsafe(shut(), self._loop).result(3)
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(3)
+        if not self._thread.is_alive() and not self._loop.is_closed():
+            self._loop.close()
         self._fail_pending(_("the client was closed"))

@@ -12,6 +12,7 @@ DECLARATION = GameDeclaration(
     terminal_board=".terminal:Connect4TerminalBoard",
     window_board=".window:Connect4Board",
     commands={"bench": ".bench:main", "solve": ".solve:main"},
+    web_scene=".web_scene:scene",
     order=20,
 )
 

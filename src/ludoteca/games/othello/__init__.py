@@ -11,6 +11,7 @@ DECLARATION = GameDeclaration(
     terminal_board=".terminal:OthelloTerminalBoard",
     window_board=".window:OthelloBoard",
     commands={"bench": ".bench:main", "solve": ".solve:main"},
+    web_scene=".web_scene:scene",
     order=30,
 )
 

@@ -268,7 +268,9 @@ function render() {
   renderBoard(scene);
   renderMoves(scene);
   const list = $("movelist");
-  list.replaceChildren(...state.moves.map((move) => Object.assign(document.createElement("li"), { textContent: move || "…" })));
+  const grew = list.children.length !== state.moves.length;
+  list.replaceChildren(...state.moves.map((move) => htmlElement("li", {}, move || "…")));
+  if (grew) list.scrollTop = list.scrollHeight;
   $("status").textContent = statusLine();
   const mine = state.seat !== null && state.seat !== undefined;
   const playing = state.status === "playing" && !state.outcome;
