@@ -321,7 +321,17 @@ def cmd_join(argv: list[str]) -> int:
             client.close()
             return 0
         table, watch = picked[0], picked[1] or watch
-    match = join_game(store, args.address, name, table=table, seat=seat, watch=watch, client=client)
+
+    def take_over() -> bool:
+        question = _(
+            "Your seat at this table is being played from another connection (another terminal or "
+            "window of this computer?). Take it over here? [y/N] "
+        )
+        return Console().confirm(question)
+
+    match = join_game(
+        store, args.address, name, table=table, seat=seat, watch=watch, client=client, take_over=take_over
+    )
     return play_networked(match, store)
 
 
@@ -480,6 +490,7 @@ def cmd_saves(argv: list[str]) -> int:
 
 def _export(path: Path, text: str, force: bool) -> bool:
     """Write an exported record; an existing file is overwritten only with --force or a yes."""
+    from ludoteca.kits.terminal.console import YES
     from ludoteca.shells.files import FileExists, write_text
 
     try:
@@ -493,7 +504,7 @@ def _export(path: Path, text: str, force: bool) -> bool:
                 )
             ) from None
     print(_("{path} already exists. Overwrite it? [y/N] ").format(path=path), end="", flush=True)
-    if sys.stdin.readline().strip().lower() not in ("y", "yes", "o", "oui"):
+    if sys.stdin.readline().strip().lower() not in YES:
         print(_("Nothing was written."))
         return False
     write_text(path, text, overwrite=True)

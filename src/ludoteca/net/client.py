@@ -48,9 +48,11 @@ class NetError(LudotecaError):
     `sentence`: the server sent it as a sentence of ours (shown in this player's language), not
     only as its own text (what the rules said of a move, in the server's language)."""
 
-    def __init__(self, text: str, *, sentence: bool = True) -> None:
+    def __init__(self, text: str, *, sentence: bool = True, code: str | None = None) -> None:
         super().__init__(text)
         self.sentence = sentence
+        #: the refusal's code when the server gave one (`table.SEAT_IN_USE`)
+        self.code = code
 
 
 def shown_safe(message: Any) -> Any:
@@ -205,7 +207,10 @@ class Client:
                 continue
             assert self._outgoing is not None
             if self.token is not None:
-                self._outgoing.put_nowait(protocol.request("join", table=self.table, token=self.token))
+                # this connection's own seat: the server may not have seen the old one drop yet
+                self._outgoing.put_nowait(
+                    protocol.request("join", table=self.table, token=self.token, take=True)
+                )
             elif self.watching:
                 self._outgoing.put_nowait(protocol.request("watch", table=self.table))
             self.inbox.put({"type": "connection", "state": "back"})
@@ -263,10 +268,11 @@ class Client:
             raise NetError(_("the server did not answer in time")) from None
         if answer.get("type") in ("error", "refused"):
             shown = protocol.sentence_shown(answer)
+            code = answer.get("code") if isinstance(answer.get("code"), str) else None
             if shown is not None:
-                raise NetError(shown)
+                raise NetError(shown, code=code)
             # only the server's own words: what the rules said of a move, say
-            raise NetError(str(answer.get("reason") or _("the server refused")), sentence=False)
+            raise NetError(str(answer.get("reason") or _("the server refused")), sentence=False, code=code)
         return answer
 
     def next_message(self, timeout: float | None = 0.0) -> dict[str, Any] | None:

@@ -158,7 +158,8 @@ REQUESTS: dict[str, Spec] = {
     ),
     "tables": Spec(),
     "open": Spec({"game": text(32, 1)}, {"options": options, "seats": seats, "clock": clock}),
-    "join": Spec({}, {"table": TABLE, "seat": SEAT, "token": text(64, 1)}),
+    # `take`: with `token`, take the seat even while another connection plays it
+    "join": Spec({}, {"table": TABLE, "seat": SEAT, "token": text(64, 1), "take": flag}),
     "watch": Spec({}, {"table": TABLE}),
     "start": Spec({}, {"level": LEVEL}),
     "move": Spec({"version": VERSION, "move": text(MAX_MOVE, 1)}),

@@ -597,7 +597,8 @@ class Server:
             if isinstance(err, ProtocolError):
                 request_id = err.request_id
             reason = err.sentence if isinstance(err, Refused) and err.sentence is not None else str(err)
-            conn.send({"type": "error", "id": request_id, **protocol.reason_fields(reason)})
+            code = {"code": err.code} if isinstance(err, Refused) and err.code else {}
+            conn.send({"type": "error", "id": request_id, **protocol.reason_fields(reason), **code})
         except Exception:  # a bug must cost one request, never the server
             log.exception("request from %s failed", conn.name or "a client")
             failed = Sentence(N_("the server could not do that"))
@@ -666,7 +667,7 @@ class Server:
                 else list(self.tables.values())
             )
             for table in candidates:
-                seat = table.rejoin(conn, token)
+                seat = table.rejoin(conn, token, take=request.get("take") is True)
                 if seat is not None:
                     if conn.table is not table:
                         self._leave(conn)

@@ -52,9 +52,15 @@ class Refused(LudotecaError):
     server's language as `reason` and, when it is one of ours, as a `Sentence` each client shows
     in its own (`protocol.said`)."""
 
-    def __init__(self, reason: str | Sentence) -> None:
+    def __init__(self, reason: str | Sentence, code: str | None = None) -> None:
         super().__init__(str(reason))
         self.sentence = reason if isinstance(reason, Sentence) else None
+        #: what a client may act on without reading the sentence (`SEAT_IN_USE`)
+        self.code = code
+
+
+#: a refusal's code: the seat a token holds is played from another connection right now
+SEAT_IN_USE = "seat_in_use"
 
 
 class Peer(Protocol):
@@ -323,13 +329,20 @@ class Table:
         self.publish()
         return seat, token
 
-    def rejoin(self, peer: Peer, token: str) -> int | None:
-        """The seat this token holds, with `peer` now playing it (an older connection is dropped);
-        None when the token holds no seat here."""
+    def rejoin(self, peer: Peer, token: str, take: bool = False) -> int | None:
+        """The seat this token holds, with `peer` now playing it; None when the token holds no
+        seat here. A seat still played from another connection is only taken with `take` (the
+        older connection is then told and dropped): two people on one computer share the file
+        where tokens are remembered, and one must not take the other's seat unasked."""
         wanted = digest(token)
         for seat, place in enumerate(self.places):
             if place.token is not None and hmac.compare_digest(place.token, wanted):
                 old = place.peer
+                if old is not None and old is not peer and not take:
+                    raise Refused(
+                        Sentence(N_("this seat is being played from another connection right now")),
+                        SEAT_IN_USE,
+                    )
                 if old is not None and old is not peer:
                     elsewhere = Sentence(N_("You joined this seat from another connection."))
                     old.send({"type": "notice", **reason_fields(elsewhere, "text")})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.net.server import HOST, Server, ServerThread
+from ludoteca.net.table import SEAT_IN_USE
 from ludoteca.net.web import page_address
 from ludoteca.store import Store, StoreError
 
@@ -178,41 +179,65 @@ def join_game(
     seat: int | None = None,
     watch: bool = False,
     client: Client | None = None,
+    take_over: Callable[[], bool] | None = None,
 ) -> RemoteMatch:
     """Sit at a table (the only one of a host, or `table` at a club), or watch it. A seat this
-    player held at that address is taken back with its remembered token."""
+    player (by name) held at that table is taken back with its remembered token; when another
+    connection plays it right now, `take_over()` is asked whether to take it here (without it,
+    or when it says no, the player sits as a newcomer)."""
     if client is None:
         client = Client(address, name)
         client.connect()
     host, port = client.host, client.port
     remember_host(store, f"{host}:{port}")
     try:
-        joined = _join(store, client, table, seat, watch)
+        joined = _join(store, client, table, seat, watch, take_over)
         if joined.get("token"):
-            _set(
-                store,
-                _token_key(host, port),
-                json.dumps({"table": joined["table"], "token": joined["token"]}),
-            )
+            _remember_seat(store, client, joined)
         return RemoteMatch(client, RemoteMatch.wait_for_first_state(client))
     except BaseException:
         client.close()
         raise
 
 
+def _remember_seat(store: Store | None, client: Client, joined: dict[str, Any]) -> None:
+    """Keep the seat's token for next time, with the name it was taken under: everyone who uses
+    this computer's account shares the store."""
+    held = {"table": joined["table"], "token": joined["token"], "name": client.name}
+    _set(store, _token_key(client.host, client.port), json.dumps(held))
+
+
+def _held_seat(store: Store | None, client: Client, table: str | None) -> dict[str, Any] | None:
+    """The remembered seat of this player (by name) at `table` (any, for a host's one table)."""
+    saved = _get(store, _token_key(client.host, client.port))
+    try:
+        held = json.loads(saved) if saved else None
+    except ValueError:
+        return None
+    if not isinstance(held, dict) or held.get("name") != client.name:
+        return None
+    return held if table is None or held.get("table") == table else None
+
+
 def _join(
-    store: Store | None, client: Client, table: str | None, seat: int | None, watch: bool
+    store: Store | None,
+    client: Client,
+    table: str | None,
+    seat: int | None,
+    watch: bool,
+    take_over: Callable[[], bool] | None = None,
 ) -> dict[str, Any]:
     if watch:
         return client.request("watch", table=table)
-    saved = _get(store, _token_key(client.host, client.port))
-    if saved and seat is None:
+    held = _held_seat(store, client, table) if seat is None else None
+    if held is not None:
         try:
-            held = json.loads(saved)
-            if table is None or held.get("table") == table:
-                return client.request("join", table=held.get("table"), token=held.get("token"))
-        except (NetError, ValueError, AttributeError):
-            _set(store, _token_key(client.host, client.port), None)
+            return client.request("join", table=held.get("table"), token=held.get("token"))
+        except NetError as err:
+            if err.code == SEAT_IN_USE and take_over is not None and take_over():
+                return client.request("join", table=held.get("table"), token=held.get("token"), take=True)
+            if err.code != SEAT_IN_USE:
+                _set(store, _token_key(client.host, client.port), None)
     return client.request("join", table=table, seat=seat)
 
 
@@ -232,11 +257,7 @@ def open_table(
         seats=list(seats),
         clock=clock.as_dict() if clock else None,
     )
-    _set(
-        store,
-        _token_key(client.host, client.port),
-        json.dumps({"table": joined["table"], "token": joined["token"]}),
-    )
+    _remember_seat(store, client, joined)
     return RemoteMatch(client, RemoteMatch.wait_for_first_state(client))
 
 

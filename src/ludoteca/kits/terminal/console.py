@@ -37,6 +37,10 @@ def tolerant_stdin() -> TextIO:
     return stream
 
 
+#: the answers that mean yes to a yes-or-no question, in English and in French
+YES = frozenset({"y", "yes", "o", "oui"})
+
+
 @dataclass
 class Console:
     """Where the loop reads and writes; replaced by string streams in tests."""
@@ -66,6 +70,12 @@ class Console:
             if not self.interactive:
                 self.stdout.write("\n")
             self.say(refusal)
+
+    def confirm(self, question: str, default: bool = False) -> bool:
+        """A yes-or-no question; an empty answer (or the end of input) is `default`. Yes is "y" or
+        "yes", and the French "o" or "oui" whatever the language, for a player who types them."""
+        answer = self.ask(question).strip().lower()
+        return default if answer == "" else answer in YES
 
     def _read_line(self) -> tuple[str, str | None]:
         """(the cleaned line, None), or ("", the sentence that refuses it)."""

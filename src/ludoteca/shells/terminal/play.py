@@ -355,10 +355,8 @@ class TerminalGame:
         return True, f"{notice}\n{message}" if notice else message
 
     def _quit(self) -> bool:
-        if self._needs_saving():
-            answer = self.console.ask(_("Save before leaving? [Y/n] ")).lower()
-            if answer in ("", "y", "yes", "o", "oui"):
-                self._keep()
+        if self._needs_saving() and self.console.confirm(_("Save before leaving? [Y/n] "), default=True):
+            self._keep()
         return False
 
     def _needs_saving(self) -> bool:
