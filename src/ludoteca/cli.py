@@ -366,7 +366,10 @@ def cmd_serve(argv: list[str]) -> int:
         resumed = server.resume_tables()
         print(_("Club server listening on {bind}:{port}.").format(bind=bind, port=server.port), flush=True)
         if resumed:
-            print(_("{n} unfinished tables reopened.").format(n=len(resumed)), flush=True)
+            reopened = ngettext(
+                "{n} unfinished table reopened.", "{n} unfinished tables reopened.", len(resumed)
+            )
+            print(reopened.format(n=len(resumed)), flush=True)
         if server.kept_elsewhere:
             print(
                 ngettext(
@@ -382,6 +385,9 @@ def cmd_serve(argv: list[str]) -> int:
         for address in shared:
             print(f"    ludoteca join {address}:{server.port}", flush=True)
         if not shared:
+            # as `ludoteca host` says it: the one line to type in another terminal
+            here = _("Join from another window here with: ludoteca join 127.0.0.1:{port}")
+            print(here.format(port=server.port), flush=True)
             print(
                 _("Or from a browser here: {link}").format(link=page_address("127.0.0.1", server.port)),
                 flush=True,

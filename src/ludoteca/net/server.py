@@ -420,6 +420,7 @@ class Server:
             think=self.think,
             position=position,
         )
+        table.mode = self.mode
         self.tables[table_id] = table
         table.publish()  # written now, so even a table nobody joined yet survives a restart
         return table
@@ -428,7 +429,7 @@ class Server:
         """Reopen the unfinished tables the store kept (after a crash or a restart)."""
         resumed = []
         owner = self._host().owner
-        rows, self.kept_elsewhere = self.store.claim_tables(owner)
+        rows, self.kept_elsewhere = self.store.claim_tables(owner, self.mode)
         if self.kept_elsewhere:
             log.warning("%d unfinished tables are run by another server on this store", self.kept_elsewhere)
         for row in rows:

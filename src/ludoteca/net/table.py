@@ -186,6 +186,8 @@ class Table:
         #: it waits for players (the server's limits; neither is kept over a restart)
         self.opened_from = ""
         self.empty_since: float | None = None
+        #: the kind of server that opened it ("host" or "club"): only its kind reopens it
+        self.mode: str | None = None
         self._recorded = False
         match.subscribe(self._on_event)
 
@@ -248,6 +250,7 @@ class Table:
             row.table_id, match, places, host, creator=meta.get("creator"), clock=clock, status=row.status
         )
         table.version = int(meta.get("version", 0))
+        table.mode = meta.get("mode") if isinstance(meta.get("mode"), str) else None
         if table.clock is not None and meta.get("clock_left"):
             table.clock.restore(meta["clock_left"])
         return table
@@ -259,6 +262,7 @@ class Table:
             "version": self.version,
             "clock": self.clock.settings.as_dict() if self.clock else None,
             "clock_left": self.clock.left_ms() if self.clock else None,
+            "mode": self.mode,
         }
         return TableRow(
             self.id, self.game.info.key, self.status, self.match.to_record().dumps(), json.dumps(meta)

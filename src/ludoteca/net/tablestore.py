@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ludoteca.store import ResultRow
-from ludoteca.store.tables import TableRow
+from ludoteca.store.tables import TableRow, opened_by
 
 
 class TableStore(Protocol):
@@ -32,9 +32,9 @@ class TableStore(Protocol):
     def new_owner(self) -> str:
         """An owner id for this server process, held until `release_tables` or the process ends."""
 
-    def claim_tables(self, owner: str) -> tuple[list[TableRow], int]:
-        """Run every unfinished table that no live owner runs; returns them, oldest first, and how
-        many a live owner keeps."""
+    def claim_tables(self, owner: str, mode: str | None = None) -> tuple[list[TableRow], int]:
+        """Run every unfinished table that no live owner runs (of servers of `mode`, "host" or
+        "club", when given); returns them, oldest first, and how many a live owner keeps."""
 
     def release_tables(self, owner: str) -> None:
         """`owner` stops running its tables."""
@@ -64,8 +64,9 @@ class MemoryTableStore:
     def new_owner(self) -> str:
         return "memory"
 
-    def claim_tables(self, owner: str) -> tuple[list[TableRow], int]:
-        return [row for row in self.tables.values() if row.status != "over"], 0
+    def claim_tables(self, owner: str, mode: str | None = None) -> tuple[list[TableRow], int]:
+        rows = [row for row in self.tables.values() if row.status != "over"]
+        return [row for row in rows if mode is None or opened_by(row) in (None, mode)], 0
 
     def release_tables(self, owner: str) -> None:
         pass

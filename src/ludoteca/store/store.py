@@ -171,10 +171,10 @@ class Store:
                 )
             ) from exc
 
-    def claim_tables(self, owner: str) -> tuple[list[TableRow], int]:
-        """The unfinished tables `owner` now runs (those no live server runs), and how many others
-        a live server keeps."""
-        return _tables.claim_tables(self._db, owner, self._owners.alive)
+    def claim_tables(self, owner: str, mode: str | None = None) -> tuple[list[TableRow], int]:
+        """The unfinished tables `owner` now runs (those no live server runs; of servers of `mode`
+        only, when given), and how many others a live server keeps."""
+        return _tables.claim_tables(self._db, owner, self._owners.alive, mode)
 
     def release_tables(self, owner: str) -> None:
         """`owner` stops: its tables are free for the next server, and its id is given up."""

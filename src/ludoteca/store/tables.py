@@ -7,6 +7,7 @@ the server's own JSON (seats, token digests, clocks); the store only keeps it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -83,9 +84,24 @@ def save_tables(
             add_result(db, result)  # joins this transaction
 
 
-def claim_tables(db: Database, owner: str, alive: Callable[[str], bool]) -> tuple[list[TableRow], int]:
+def opened_by(row: TableRow) -> str | None:
+    """The kind of server that opened a table ("host" or "club"), None for a table kept by a
+    version that did not say."""
+    try:
+        meta = json.loads(row.meta)
+    except ValueError:
+        return None
+    mode = meta.get("mode") if isinstance(meta, dict) else None
+    return mode if isinstance(mode, str) else None
+
+
+def claim_tables(
+    db: Database, owner: str, alive: Callable[[str], bool], mode: str | None = None
+) -> tuple[list[TableRow], int]:
     """Make `owner` the runner of every unfinished table nobody alive runs; returns those tables
-    (oldest first) and how many others a live owner keeps."""
+    (oldest first) and how many others a live owner keeps. With `mode`, only tables opened by a
+    server of that kind: a club never reopens the game a killed host left, which only
+    `ludoteca host --resume` takes up again."""
     claimed: list[TableRow] = []
     kept = 0
     with db.transaction() as conn:
@@ -94,11 +110,14 @@ def claim_tables(db: Database, owner: str, alive: Callable[[str], bool]) -> tupl
             " WHERE status != 'over' ORDER BY created, id"
         ).fetchall()
         for *fields, current in rows:
+            row = TableRow(*(str(value) for value in fields))
+            if mode is not None and opened_by(row) not in (None, mode):
+                continue
             if current is not None and current != owner and alive(str(current)):
                 kept += 1
                 continue
             conn.execute("UPDATE net_tables SET owner = ? WHERE id = ?", (owner, fields[0]))
-            claimed.append(TableRow(*(str(value) for value in fields)))
+            claimed.append(row)
     return claimed, kept
 
 
