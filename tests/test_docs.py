@@ -294,6 +294,9 @@ def test_the_pages_show_commands_that_exist() -> None:
     shown = shown_commands()
     assert len(shown) > 40, "the command lines of the pages were not found"
     for where, words in shown:
+        if words[:1] == ["--lang"]:  # every command's option, given before the command
+            assert words[1:2] in (["en"], ["fr"]), f"{where}: --lang takes en or fr"
+            words = words[2:]
         if not words or words[0] in ("--ui", "--help", "-h", "--version") or words[0].isupper():
             continue  # `ludoteca` alone, its options, or a placeholder (`ludoteca VERB KEY`)
         verb = words[0]

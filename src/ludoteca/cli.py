@@ -129,6 +129,10 @@ def _has_remote_seat(argv: Sequence[str]) -> bool:
     return False
 
 
+def _yes_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--yes", action="store_true", help=_("do not ask before resigning (for scripts)"))
+
+
 def _think_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--think",
@@ -164,6 +168,7 @@ def cmd_play(argv: list[str]) -> int:
     )
     parser.add_argument("--record", metavar=_("FILE"), help=_("continue the game in a record file"))
     parser.add_argument("--ui", choices=("tui", "gui"), default="tui", help=_("front end"))
+    _yes_flag(parser)
     if game is not None:
         add_option_flags(parser, game)
     args = parser.parse_args(rest)
@@ -186,7 +191,7 @@ def cmd_play(argv: list[str]) -> int:
         return run_gui(store, match, slot)
     from ludoteca.shells.terminal.play import play_in_terminal
 
-    return play_in_terminal(match, store, slot=slot)
+    return play_in_terminal(match, store, slot=slot, sure=args.yes)
 
 
 def _player_name(given: str | None, store: Any) -> str:
@@ -241,6 +246,7 @@ def cmd_host(argv: list[str]) -> int:
         "--clock-runs-away", action="store_true", help=_("a disconnected player's clock keeps running")
     )
     parser.add_argument("--resume", action="store_true", help=_("resume the unfinished game this host kept"))
+    _yes_flag(parser)
     _listen_flags(parser)
     if game is not None:
         add_option_flags(parser, game)
@@ -267,7 +273,7 @@ def cmd_host(argv: list[str]) -> int:
         for line in hosted.invitation():
             print(line, flush=True)
         assert hosted.match is not None
-        return play_networked(hosted.match, store)
+        return play_networked(hosted.match, store, sure=args.yes)
     finally:
         hosted.close()
 
@@ -295,6 +301,7 @@ def cmd_join(argv: list[str]) -> int:
     parser.add_argument("--open", metavar="GAME", help=_("at a club server: open a new table for GAME"))
     parser.add_argument("--seats", help=_("with --open: the seats, e.g. remote,remote,computer:3"))
     parser.add_argument("--clock", help=_("with --open: MINUTES or MINUTES+SECONDS"))
+    _yes_flag(parser)
     args = parser.parse_args(argv)
     store = _open_store()
     name = _player_name(args.name, store)
@@ -313,7 +320,7 @@ def cmd_join(argv: list[str]) -> int:
                 id=match.table, address=args.address
             )
         )
-        return play_networked(match, store)
+        return play_networked(match, store, sure=args.yes)
     table, watch = args.table, args.watch
     if welcome.get("mode") == "club" and table is None:
         picked = choose_table(list(welcome.get("tables") or []), Console())
@@ -332,7 +339,7 @@ def cmd_join(argv: list[str]) -> int:
     match = join_game(
         store, args.address, name, table=table, seat=seat, watch=watch, client=client, take_over=take_over
     )
-    return play_networked(match, store)
+    return play_networked(match, store, sure=args.yes)
 
 
 def _say_server_trouble() -> None:

@@ -5,15 +5,22 @@ them the browser tests skip and say why."""
 from __future__ import annotations
 
 import os
+import random
+import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 import pytest
 
 from ludoteca import i18n
+from ludoteca.core.registry import declarations
 from tests.net.conftest import Running, club, host
+
+# the browser helpers assert as tests do, and should say as much when they fail
+pytest.register_assert_rewrite("tests.web.animations")
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,36 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+def random_games(game: Any, options: dict[str, Any], seeds: range) -> list[list[Any]]:
+    """Two-seat games played at random to their end, each as its positions from the start: what a
+    game's scene is checked against."""
+    played = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.start(game.options(options), seed, 2)
+        states = [state]
+        while game.to_move(state) is not None:
+            state = game.play(state, rng.choice(list(game.legal_moves(state))))
+            states.append(state)
+        played.append(states)
+    return played
+
+
+def drawing_words(package: str) -> tuple[set[str], set[str]]:
+    """The catalogue entries a game's web/draw.js words through the page (api.t, and its SEAT_WORDS;
+    api.tn), each found in the French catalogue: the drawing speaks the guest's language."""
+    declarations()  # merges each game's catalogue
+    french, plurals = i18n.catalogue("fr")
+    script = resources.files(package).joinpath("web/draw.js").read_text(encoding="utf-8")
+    said = set(re.findall(r'api\.t\(\s*"([^"]+)"', script))
+    counted = set(re.findall(r'api\.tn\(\s*"([^"]+)"', script))
+    for table in re.findall(r"SEAT_WORDS = \[([^\]]*)\]", script):
+        said |= set(re.findall(r'"([^"]+)"', table))
+    assert sorted(word for word in said if word not in french) == []
+    assert sorted(word for word in counted if word not in plurals) == []
+    return said, counted
+
+
 __all__ = [
     "DESKTOP_EN",
     "PHONE_FR",
@@ -91,5 +128,7 @@ __all__ = [
     "browser",
     "chromium_path",
     "club",
+    "drawing_words",
     "host",
+    "random_games",
 ]

@@ -8,46 +8,23 @@ from __future__ import annotations
 import json
 import random
 import re
-from importlib import resources
 from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from ludoteca.core.registry import declarations, get_game
+from ludoteca.core.registry import get_game
 from ludoteca.core.seats import parse_seats
 from ludoteca.games.connect4.bitboard import HEIGHT, WIDTH
 from ludoteca.games.connect4.state import Connect4State
-from ludoteca.i18n import catalogue
 from ludoteca.net.scene import scene
 from tests.net.conftest import Running
-from tests.net.test_robustness import joined
-from tests.web.test_browser_games import (
-    SHOWN,
-    enter,
-    open_page,
-    play_out,
-    status_starts,
-    until,
-    wait_for_page_ply,
-)
+from tests.web import animations
+from tests.web.conftest import PHONE_FR, drawing_words, random_games
+from tests.web.test_browser_games import SHOWN, play_out, until, wait_for_page_ply
 
 GAME = get_game("connect4")
 VARIANTS = [{"variant": "classic"}, {"variant": "cascade"}, {"variant": "cascade", "drops": 30}]
-
-
-def games(options: dict[str, Any], seeds: range) -> list[list[Connect4State]]:
-    """Games played at random to their end, each as its positions from the empty grid."""
-    played = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.start(GAME.options(options), seed, 2)
-        states = [state]
-        while GAME.to_move(state) is not None:
-            state = GAME.play(state, rng.choice(list(GAME.legal_moves(state))))
-            states.append(state)
-        played.append(states)
-    return played
 
 
 def grid(state: Connect4State) -> dict[tuple[int, int], int]:
@@ -71,7 +48,7 @@ def offered(drawn: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("options", VARIANTS, ids=["classic", "cascade", "cascade-30"])
 def test_the_scene_offers_exactly_the_legal_columns(options: dict[str, Any]) -> None:
     checked = 0
-    for states in games(options, range(6)):
+    for states in random_games(GAME, options, range(6)):
         for state in states:
             seat = GAME.to_move(state)
             if seat is None:
@@ -100,7 +77,7 @@ def test_the_scene_offers_exactly_the_legal_columns(options: dict[str, Any]) -> 
 @pytest.mark.parametrize("options", VARIANTS, ids=["classic", "cascade", "cascade-30"])
 def test_the_scene_tells_what_the_last_drop_did(options: dict[str, Any]) -> None:
     cascades = wins = 0
-    for states in games(options, range(8)):
+    for states in random_games(GAME, options, range(8)):
         for before, after in pairwise(states):
             drawn = scene(GAME, after, None, GAME.to_move(after))
             last = drawn["last"]
@@ -152,7 +129,7 @@ def test_the_scene_tells_what_the_last_drop_did(options: dict[str, Any]) -> None
 
 
 def test_the_scene_is_plain_json() -> None:
-    for states in games({"variant": "cascade"}, range(3)):
+    for states in random_games(GAME, {"variant": "cascade"}, range(3)):
         for state in states[::5]:
             drawn = scene(GAME, state, 0, GAME.to_move(state))
             text = json.dumps(drawn)
@@ -163,45 +140,12 @@ def test_the_scene_is_plain_json() -> None:
 
 
 def test_every_word_the_drawing_says_is_in_the_french_catalogue() -> None:
-    declarations()  # merges each game's catalogue
-    french, plurals = catalogue("fr")
-    script = resources.files("ludoteca.games.connect4").joinpath("web/draw.js").read_text(encoding="utf-8")
-    said = set(re.findall(r'api\.t\(\s*"([^"]+)"', script))
-    counted = set(re.findall(r'api\.tn\(\s*"([^"]+)"', script))
-    for table in re.findall(r"SEAT_WORDS = \[([^\]]*)\]", script):
-        said |= set(re.findall(r'"([^"]+)"', table))
+    said, counted = drawing_words("ludoteca.games.connect4")
     assert {"Drop a disc in column {column}", "Yellow", "Drops played: {n} of {limit}"} <= said
     assert {"{n} disc removed", "{n} point"} <= counted
-    assert sorted(word for word in said if word not in french) == []
-    assert sorted(word for word in counted if word not in plurals) == []
 
 
 # ----- in the browser ---------------------------------------------------------------------------------
-def slow_motion(page: Any, rate: float) -> Any:
-    """Run the page's animations at `rate` times their speed (the browser's own devtools switch),
-    so that the test reads them while they run."""
-    devtools = page.context.new_cdp_session(page)
-    devtools.send("Animation.enable")
-    devtools.send("Animation.setPlaybackRate", {"playbackRate": rate})
-    return devtools
-
-
-def moving(page: Any) -> list[str]:
-    """The classes of the drawing's elements that are being animated now."""
-    found: list[str] = page.evaluate(
-        "() => [...document.querySelectorAll('#drawing *')]"
-        ".filter((e) => e.getAnimations().some((a) => a.playState === 'running'))"
-        ".map((e) => e.getAttribute('class') || e.tagName)"
-    )
-    return found
-
-
-def heard(bob: Any) -> int:
-    """How many moves Bob's client knows of, after reading what the server sent."""
-    bob.wait(0.02)
-    return int(bob.ply)
-
-
 def drop(page: Any, bob: Any, text: str) -> None:
     """One drop, by whoever is to move: Bob through his client, the guest by a click."""
     ply = bob.ply
@@ -210,7 +154,7 @@ def drop(page: Any, bob: Any, text: str) -> None:
     else:
         wait_for_page_ply(page, ply)
         page.click(f"#drawing .playable[data-move='{text}']", timeout=SHOWN)
-    until(page, lambda: heard(bob) > ply, f"the drop in {text}")
+    until(page, lambda: animations.heard(bob) > ply, f"the drop in {text}")
     wait_for_page_ply(page, ply + 1)
 
 
@@ -221,21 +165,10 @@ def test_a_guest_drops_discs_by_clicks_to_the_end(
     browser: Any, host: Running, options: dict[str, Any], seed: int
 ) -> None:
     table = host.table("connect4", "remote,remote", seed=seed, **options)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/", size=(390, 844))
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    try:
-        enter(page, "Guest")
-        bob = joined(host.port, "Bob")
-        page.wait_for_selector("#drawing .c4-board", timeout=SHOWN)
-        board = page.locator("#drawing .c4-board").bounding_box()
-        assert board is not None and board["width"] <= 390 and board["height"] > 300
+    with animations.a_guest(browser, host, ".c4-board", size=PHONE_FR.size) as (page, bob):
+        assert animations.fits(page, ".c4-board", PHONE_FR.size)
         play_out(page, bob, random.Random(seed), 1 - int(bob.seat or 0))
-        status_starts(page, "Game over")
-        wait_for_page_ply(page, bob.ply)
-        assert page.locator("#movelist li").count() == host.call(lambda: table.match.ply)
-        assert page.locator("#drawing .playable").count() == 0
-        final = host.call(lambda: table.match.state)
+        final = animations.game_over(page, bob, host, table)
         until(
             page,
             lambda: page.locator("#drawing .c4-discs .c4-disc").count() == len(grid(final)),
@@ -246,57 +179,34 @@ def test_a_guest_drops_discs_by_clicks_to_the_end(
         if options:
             shown = page.locator("#drawing .c4-points").all_text_contents()
             assert shown == [str(points) for points in final.points]
-        assert problems == []
-        bob.leave()
-    finally:
-        page.context.close()
 
 
 def test_the_new_disc_falls_from_above_the_frame_once(browser: Any, host: Running) -> None:
     host.table("connect4", "remote,remote", seed=4)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
-    still = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
-    calm = still.new_page()
-    calm.goto(f"http://127.0.0.1:{host.port}/")
-    try:
-        enter(page, "Guest")
-        bob = joined(host.port, "Bob")
+    with (
+        animations.a_guest(browser, host, ".c4-column") as (page, bob),
         # the table is full: Eve watches, with less motion asked of her browser
-        calm.fill("#name", "Eve")
-        calm.click("#enter")
-        calm.click("#tables li button:has-text('Watch')", timeout=SHOWN)
-        calm.wait_for_selector("#drawing .c4-board", timeout=SHOWN)
-        page.wait_for_selector("#drawing .c4-column", timeout=SHOWN)
+        animations.a_calm_spectator(browser, host, ".c4-board") as calm,
+    ):
         assert page.locator("#drawing .c4-falling").count() == 0  # the first picture is still
-        devtools = slow_motion(page, 0.05)
-        drop(page, bob, "4")
-        until(page, lambda: page.locator("#drawing .c4-falling").count() == 1, "the disc falling")
-        assert "c4-body" in moving(page)
+        with animations.slowed(page, 0.05):
+            drop(page, bob, "4")
+            animations.caught(page, ".c4-falling", "the disc falling")
+            assert "c4-body" in animations.moving(page)
         # Bob's answer: the guest's page shows it falling too, and only once
-        devtools.send("Animation.setPlaybackRate", {"playbackRate": 1})
         drop(page, bob, "4")
-        until(page, lambda: page.locator("#drawing .c4-falling").count() == 1, "Bob's disc falling")
-        until(page, lambda: moving(page) == [], "the disc at rest")
-        page.click("#language")  # the page draws again, in French: nothing falls again
-        until(
+        animations.caught(page, ".c4-falling", "Bob's disc falling")
+        animations.at_rest(page)
+        column = page.locator("#drawing .c4-column").first
+        animations.redrawn_in_french(
             page,
-            lambda: (
-                page.locator("#drawing .c4-column").first.get_attribute("aria-label")
-                == "Lâcher un pion dans la colonne 1"
-            ),
-            "French",
+            lambda: column.get_attribute("aria-label") == "Lâcher un pion dans la colonne 1",
+            ".c4-falling",
         )
-        assert page.locator("#drawing .c4-falling").count() == 0 and moving(page) == []
         assert page.locator("#drawing .c4-last").count() == 1
         # a browser asked for less motion shows each drop at once
-        wait_for_page_ply(calm, 2)
-        assert calm.locator("#drawing .c4-falling").count() == 0 and moving(calm) == []
+        animations.shown_at_once(calm, 2, ".c4-falling")
         assert calm.locator("#drawing .c4-discs .c4-disc").count() == 2
-        assert calm.locator("#drawing .playable").count() == 0  # a spectator plays nothing
-        bob.leave()
-    finally:
-        page.context.close()
-        still.close()
 
 
 def test_a_cascade_plays_its_rounds(browser: Any, host: Running) -> None:
@@ -305,30 +215,19 @@ def test_a_cascade_plays_its_rounds(browser: Any, host: Running) -> None:
     host.call(
         lambda: host.server.new_table("connect4", {"variant": "cascade"}, seats, seed=1, position="112233")
     )
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    try:
-        enter(page, "Guest")
-        bob = joined(host.port, "Bob")
+    with animations.a_guest(browser, host, ".c4-column[data-move='4']") as (page, bob):
         assert bob.seat == 1
-        page.wait_for_selector("#drawing .c4-column[data-move='4']", timeout=SHOWN)
-        devtools = slow_motion(page, 0.1)
-        drop(page, bob, "4")
-        until(page, lambda: page.locator("#drawing .c4-vanishing").count() == 4, "the run vanishing")
-        assert page.locator("#drawing .c4-sliding").count() == 3
-        assert page.locator("#drawing .c4-falling").count() == 1
-        assert page.locator("#drawing .c4-badge").count() == 1
-        assert {"c4-body", "c4-flash"} <= set(moving(page))
-        assert page.locator("#drawing .c4-points").all_text_contents() == ["1", "0"]
-        note = page.text_content("#drawing .c4-note") or ""
-        assert "made 1 alignment: Yellow +1; 4 discs removed." in note
-        devtools.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        with animations.slowed(page, 0.1):
+            drop(page, bob, "4")
+            animations.caught(page, ".c4-vanishing", "the run vanishing", count=4)
+            assert page.locator("#drawing .c4-sliding").count() == 3
+            assert page.locator("#drawing .c4-falling").count() == 1
+            assert page.locator("#drawing .c4-badge").count() == 1
+            assert {"c4-body", "c4-flash"} <= set(animations.moving(page))
+            assert page.locator("#drawing .c4-points").all_text_contents() == ["1", "0"]
+            note = page.text_content("#drawing .c4-note") or ""
+            assert "made 1 alignment: Yellow +1; 4 discs removed." in note
         until(page, lambda: page.locator("#drawing .c4-vanishing").count() == 0, "the rounds played out")
-        until(page, lambda: moving(page) == [], "the grid at rest")
+        animations.at_rest(page)
         assert page.locator("#drawing .c4-discs .c4-disc").count() == 3
         assert page.locator("#drawing .c4-badge, #drawing .c4-flash").count() == 0
-        assert problems == []
-        bob.leave()
-    finally:
-        page.context.close()

@@ -8,27 +8,17 @@ from __future__ import annotations
 import json
 import random
 import re
-from importlib import resources
 from itertools import pairwise
 from typing import Any
 
-from ludoteca.core.registry import declarations, get_game
+from ludoteca.core.registry import get_game
 from ludoteca.core.seats import parse_seats
 from ludoteca.games.othello import PASS, OthelloState
-from ludoteca.i18n import catalogue
 from ludoteca.net.scene import scene
 from tests.net.conftest import Running
-from tests.net.test_robustness import joined
-from tests.web.test_browser_games import (
-    SHOWN,
-    enter,
-    open_page,
-    play_out,
-    status_starts,
-    until,
-    wait_for_page_ply,
-)
-from tests.web.test_connect4_web import heard, moving, slow_motion
+from tests.web import animations
+from tests.web.conftest import PHONE_FR, drawing_words, random_games
+from tests.web.test_browser_games import SHOWN, play_out, status_starts, until, wait_for_page_ply
 
 GAME = get_game("othello")
 #: Black to move with no move (its only disc on b1, beside White's corner); White can take c1
@@ -37,16 +27,7 @@ BLACK_MUST_PASS = "OX" + "-" * 62 + " X"
 
 def games(seeds: range) -> list[list[OthelloState]]:
     """Games played at random to their end, each as its positions from the start."""
-    played = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.start(GAME.options({}), seed, 2)
-        states = [state]
-        while GAME.to_move(state) is not None:
-            state = GAME.play(state, rng.choice(list(GAME.legal_moves(state))))
-            states.append(state)
-        played.append(states)
-    return played
+    return random_games(GAME, {}, seeds)
 
 
 def owners(state: OthelloState) -> dict[tuple[int, int], int]:
@@ -132,110 +113,62 @@ def test_the_scene_is_plain_json() -> None:
 
 
 def test_every_word_the_drawing_says_is_in_the_french_catalogue() -> None:
-    declarations()  # merges each game's catalogue
-    french, plurals = catalogue("fr")
-    script = resources.files("ludoteca.games.othello").joinpath("web/draw.js").read_text(encoding="utf-8")
-    said = set(re.findall(r'api\.t\(\s*"([^"]+)"', script))
-    counted = set(re.findall(r'api\.tn\(\s*"([^"]+)"', script))
-    for table in re.findall(r"SEAT_WORDS = \[([^\]]*)\]", script):
-        said |= set(re.findall(r'"([^"]+)"', table))
-    assert {"Place a disc on {square}", "Pass", "Black", "Empty squares: {n}"} <= said and counted == {
-        "{n} disc"
-    }
-    assert sorted(word for word in said if word not in french) == []
-    assert sorted(word for word in counted if word not in plurals) == []
+    said, counted = drawing_words("ludoteca.games.othello")
+    assert {"Place a disc on {square}", "Pass", "Black", "Empty squares: {n}"} <= said
+    assert counted == {"{n} disc"}
 
 
 # ----- in the browser ---------------------------------------------------------------------------------
 def test_a_guest_plays_othello_by_clicks_to_the_end(browser: Any, host: Running) -> None:
     table = host.table("othello", "remote,remote", seed=9)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/", size=(390, 844))
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    try:
-        enter(page, "Guest")
-        bob = joined(host.port, "Bob")
-        page.wait_for_selector("#drawing .ot-board", timeout=SHOWN)
-        board = page.locator("#drawing .ot-board").bounding_box()
-        assert board is not None and board["width"] <= 390 and board["height"] > 300
+    with animations.a_guest(browser, host, ".ot-board", size=PHONE_FR.size) as (page, bob):
+        assert animations.fits(page, ".ot-board", PHONE_FR.size)
         assert page.locator("#drawing .ot-target").count() == 4  # Black's four openings, as dots
         play_out(page, bob, random.Random(9), 1 - int(bob.seat or 0))
-        status_starts(page, "Game over")
-        wait_for_page_ply(page, bob.ply)
-        assert page.locator("#movelist li").count() == host.call(lambda: table.match.ply)
-        assert page.locator("#drawing .playable").count() == 0
-        final = host.call(lambda: table.match.state)
+        final = animations.game_over(page, bob, host, table)
         until(
             page, lambda: page.locator("#drawing .ot-disc").count() == 64 - final.empties, "the last position"
         )
         counts = page.locator("#drawing .ot-count").all_text_contents()
         assert counts == [str(n) for n in final.counts()]
-        assert problems == []
-        bob.leave()
-    finally:
-        page.context.close()
 
 
 def test_a_guest_with_no_move_passes_with_the_button(browser: Any, host: Running) -> None:
     seats = list(parse_seats("remote,remote"))
     host.call(lambda: host.server.new_table("othello", {}, seats, seed=1, position=BLACK_MUST_PASS))
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/", lang="fr-FR")
-    try:
-        enter(page, "Invitée")
-        bob = joined(host.port, "Bob")
-        button = page.locator("#drawing .ot-pass.playable[data-move='pass']")
-        button.wait_for(timeout=SHOWN)
-        assert button.text_content() == "Passer" and page.locator("#drawing .ot-target").count() == 0
-        button.click()
-        until(page, lambda: heard(bob) == 1, "the pass")
+    button = "#drawing .ot-pass.playable[data-move='pass']"
+    with animations.a_guest(browser, host, ".ot-pass", lang="fr-FR", name="Invitée") as (page, bob):
+        assert page.text_content(button) == "Passer" and page.locator("#drawing .ot-target").count() == 0
+        page.click(button)
+        until(page, lambda: animations.heard(bob) == 1, "the pass")
         bob.play("c1")
         status_starts(page, "Partie terminée")
         assert page.locator("#drawing .ot-count").all_text_contents() == ["0", "3"]
-        bob.leave()
-    finally:
-        page.context.close()
 
 
 def test_the_outflanked_discs_turn_over_once(browser: Any, host: Running) -> None:
     host.table("othello", "remote,remote", seed=4)
-    page = open_page(browser, f"http://127.0.0.1:{host.port}/")
-    still = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
-    calm = still.new_page()
-    calm.goto(f"http://127.0.0.1:{host.port}/")
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    try:
-        enter(page, "Guest")
-        bob = joined(host.port, "Bob")
+    with (
+        animations.a_guest(browser, host, ".ot-board") as (page, bob),
         # the table is full: Eve watches, with less motion asked of her browser
-        calm.fill("#name", "Eve")
-        calm.click("#enter")
-        calm.click("#tables li button:has-text('Watch')", timeout=SHOWN)
-        calm.wait_for_selector("#drawing .ot-board", timeout=SHOWN)
+        animations.a_calm_spectator(browser, host, ".ot-board") as calm,
+    ):
         page.click("#drawing .playable[data-move='d3']", timeout=SHOWN)
-        until(page, lambda: heard(bob) == 1, "Black's move")
-        devtools = slow_motion(page, 0.05)
-        bob.play("c5")  # outflanks d5 against e5
-        wait_for_page_ply(page, 2)
-        until(page, lambda: page.locator("#drawing .ot-flipping").count() == 1, "a disc turning over")
-        assert page.locator("#drawing .ot-placed").count() == 1
-        assert {"ot-body", "ot-face ot-face-1"} <= set(moving(page))
-        assert "White played c5 and flipped d5." in (page.text_content("#drawing .ot-note") or "")
-        devtools.send("Animation.setPlaybackRate", {"playbackRate": 1})
-        until(page, lambda: moving(page) == [], "the discs at rest")
-        page.click("#language")  # the page draws again, in French: nothing turns again
+        until(page, lambda: animations.heard(bob) == 1, "Black's move")
+        with animations.slowed(page, 0.05):
+            bob.play("c5")  # outflanks d5 against e5
+            wait_for_page_ply(page, 2)
+            animations.caught(page, ".ot-flipping", "a disc turning over")
+            assert page.locator("#drawing .ot-placed").count() == 1
+            assert {"ot-body", "ot-face ot-face-1"} <= set(animations.moving(page))
+            assert "White played c5 and flipped d5." in (page.text_content("#drawing .ot-note") or "")
+        animations.at_rest(page)
         first = page.locator("#drawing .ot-target").first
-        until(
-            page, lambda: (first.get_attribute("aria-label") or "").startswith("Poser un pion en "), "French"
+        animations.redrawn_in_french(
+            page,
+            lambda: (first.get_attribute("aria-label") or "").startswith("Poser un pion en "),
+            ".ot-flipping, .ot-placed",
         )
-        assert page.locator("#drawing .ot-flipping, #drawing .ot-placed").count() == 0 and moving(page) == []
         assert page.locator("#drawing .ot-last").count() == 1
         # a browser asked for less motion shows each move at once
-        wait_for_page_ply(calm, 2)
-        assert calm.locator("#drawing .ot-flipping").count() == 0 and moving(calm) == []
-        assert calm.locator("#drawing .playable").count() == 0  # a spectator plays nothing
-        assert problems == []
-        bob.leave()
-    finally:
-        page.context.close()
-        still.close()
+        animations.shown_at_once(calm, 2, ".ot-flipping")

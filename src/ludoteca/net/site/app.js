@@ -7,8 +7,12 @@
 const PROTOCOL = 2;
 // A game with a drawing of its own registers it from /games/<key>/draw.js:
 //   Ludoteca.drawers[key] = (host, scene, api) => { ... }
-// `host` is an element the drawer fills; `api` gives play(move), t, tn, the seat, the state and
-// the two element builders below (api.svg, api.html). The page loads the game's web/draw.css with it.
+// `host` is an element the drawer fills; `api` gives play(move), t, tn, the seat, the state, the
+// two element builders below (api.svg, api.html), press(element, action) for a shape that acts as
+// a button, seatBar(colours) for the players above a drawing, and api.stage: the drawer's own
+// memory across redraws (see "a drawing's stage" below: see(state), picture(moved, make, play),
+// show(host, root), send(move), reduced()). The page loads the game's web/draw.css with it;
+// style.css gives the seat bar and the note under a drawing (.drawing-*).
 window.Ludoteca = { drawers: {} };
 const loading = new Set();
 const SVG = "http://www.w3.org/2000/svg";
@@ -29,6 +33,85 @@ function htmlElement(tag, attributes, text, parent) {
   if (text !== undefined && text !== null) element.textContent = text;
   if (parent) parent.append(element);
   return element;
+}
+
+// A shape that acts as a button: clicked, tapped, or Enter/Space once it has the keyboard's focus.
+function pressable(element, action) {
+  element.addEventListener("click", action);
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action();
+    }
+  });
+}
+
+// ----- a drawing's stage --------------------------------------------------------------------------
+// The page draws the table again on every message (a clock, a seat coming back, the language
+// changing), and a drawing must not play the last move again each time, drop the keyboard's place,
+// or let a second move go while the first is on its way. What outlives a redraw is kept here, once
+// for every drawing, in a stage per drawer for the page's life (a drawer's memory is its own).
+const stages = new Map();
+
+function stageFor(key) {
+  if (!stages.has(key)) stages.set(key, newStage());
+  return stages.get(key);
+}
+
+// Whether the browser asks for less motion: a drawing then shows each position at once.
+function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function newStage() {
+  const blank = (table, ply, key) => ({ table: table, ply: ply, key: key, sent: false, picture: null, until: 0 });
+  let memory = blank(null, -1, null);
+  return {
+    // Once per drawing. `fresh`: not the position drawn last. `moved`: a later position of the
+    // game the page showed (not one taken back, nor another table's); when two moves came at once,
+    // the last is the one to play again.
+    see(state) {
+      const ply = (state.moves || []).length;
+      const key = `${state.table}:${state.version}`;
+      const fresh = memory.key !== key;
+      const moved = fresh && memory.table === state.table && ply > memory.ply;
+      if (fresh) memory = blank(state.table, ply, key);
+      return { fresh: fresh, moved: moved };
+    },
+    // The picture to show: the one a redraw of this position keeps while its animation runs, else
+    // make()'s ({ svg, … }), played again by play(drawn) (which says how long it moves, in ms) when
+    // a move was just made and the browser does not ask for reduced motion.
+    picture(moved, make, play) {
+      if (memory.picture && performance.now() < memory.until) return memory.picture;
+      const drawn = make();
+      if (moved && !reducedMotion()) {
+        memory.picture = drawn.svg;
+        memory.until = performance.now() + play(drawn);
+      }
+      return drawn.svg;
+    },
+    // `root` in place of what `host` showed, the focus back on what stands for the element that had
+    // it (the same data-focus), so that the keyboard keeps its place through a redraw.
+    show(host, root) {
+      const active = document.activeElement;
+      const focused = active && host.contains(active) ? active.getAttribute("data-focus") : null;
+      host.replaceChildren(root);
+      if (focused) {
+        const again = root.querySelector(`[data-focus="${focused}"]`);
+        if (again) again.focus({ preventScroll: true });
+      }
+    },
+    // One move a position: a double click or a redraw sends nothing more; a refused move (the
+    // position changed meanwhile) is given back after 4 s if no new position came.
+    send(move) {
+      if (memory.sent) return;
+      memory.sent = true;
+      play(move);
+      const sentFor = memory.key;
+      setTimeout(() => { if (memory.key === sentFor) memory.sent = false; }, 4000);
+    },
+    reduced: reducedMotion,
+  };
 }
 
 // ----- words -------------------------------------------------------------------------------------
@@ -171,7 +254,9 @@ function receive(message) {
 function sit(table, watch) {
   const token = sessionStorage.getItem(tokenKey(table));
   if (watch) send("watch", { table: table });
-  else if (token) send("join", { table: table, token: token });
+  // a tab's own seat (its session storage is its alone): taken back even if the server has not
+  // yet seen the old connection of a reloaded page drop
+  else if (token) send("join", { table: table, token: token, take: true });
   else send("join", { table: table });
   wanted = { table: table, watch: watch };
 }
@@ -305,6 +390,25 @@ function renderPlayers() {
   tickClocks();
 }
 
+// The players above a game's drawing: a chip a seat with its token (coloured by the game's
+// stylesheet: .drawing-token-N), its player's name or else `colours[N]` (the seat's colour, worded),
+// the one to move lit. The drawer adds what each seat has to its chip, and what the game counts to
+// the bar.
+function seatBar(colours) {
+  const bar = htmlElement("div", { class: "drawing-seats" });
+  const chips = colours.map((colour, index) => {
+    const mover = state.to_move === index && !state.outcome;
+    const chip = htmlElement("div", {
+      class: "drawing-seat" + (mover ? " to-move" : "") + (index === state.seat ? " me" : ""),
+    }, null, bar);
+    htmlElement("span", { class: `drawing-token drawing-token-${index}`, "aria-hidden": "true" }, null, chip);
+    const name = seatName((state.seats || [])[index] || {});
+    htmlElement("span", { class: "drawing-name" }, name || colour, chip);
+    return chip;
+  });
+  return { bar: bar, chips: chips };
+}
+
 // The clocks tick down here between two messages, from the time left the server last sent.
 let clockAt = 0;
 
@@ -339,8 +443,15 @@ function renderBoard(scene) {
     $("board").toggleAttribute("hidden", true);  // an <svg> has no .hidden property
     $("position").hidden = true;
     const draw = window.Ludoteca.drawers[scene.drawer];
-    if (draw) draw(drawing, scene, { play: play, t: t, tn: tn, seat: state.seat, state: state, svg: svgElement, html: htmlElement });
-    else loadDrawer(scene.drawer, scene.stylesheet);
+    if (draw) {
+      draw(drawing, scene, {
+        play: play, t: t, tn: tn, seat: state.seat, state: state, svg: svgElement, html: htmlElement,
+        press: pressable, seatBar: seatBar,
+        stage: stageFor(scene.drawer),
+      });
+    } else {
+      loadDrawer(scene.drawer, scene.stylesheet);
+    }
     return;
   }
   const svg = $("board");

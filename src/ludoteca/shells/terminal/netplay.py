@@ -42,8 +42,10 @@ WAIT_STEP = 0.25
 
 
 class NetworkTerminalGame(TerminalGame):
-    def __init__(self, match: RemoteMatch, store: Store | None, console: Console | None = None) -> None:
-        super().__init__(match, store, console)
+    def __init__(
+        self, match: RemoteMatch, store: Store | None, console: Console | None = None, sure: bool = False
+    ) -> None:
+        super().__init__(match, store, console, sure=sure)
         self.remote = match
         self._arrived: list[Moved] = []
         self._waiting_shown: str | None = None
@@ -175,7 +177,8 @@ class NetworkTerminalGame(TerminalGame):
             else:
                 say(_("No draw can be claimed in this position."))
         elif command == "resign":
-            remote.resign()
+            if self.resign_confirmed():
+                remote.resign()
         elif command == "quit":
             return self._quit()
         elif seat is not None:
@@ -259,9 +262,11 @@ class NetworkTerminalGame(TerminalGame):
             self.console.say(_("Could not keep the game's record: {err}").format(err=err))
 
 
-def play_networked(match: RemoteMatch, store: Store | None, console: Console | None = None) -> int:
+def play_networked(
+    match: RemoteMatch, store: Store | None, console: Console | None = None, sure: bool = False
+) -> int:
     try:
-        return NetworkTerminalGame(match, store, console).run()
+        return NetworkTerminalGame(match, store, console, sure=sure).run()
     finally:
         match.leave()
 

@@ -55,8 +55,11 @@ class TerminalGame:
         console: Console | None = None,
         style: Style | None = None,
         slot: SaveSlot | None = None,
+        sure: bool = False,
     ) -> None:
         self.match = match
+        #: resign without asking (`--yes`, for scripts)
+        self.sure = sure
         self.store = store
         self.console = console or Console()
         self.style = style or detect_style(self.console.stdout)
@@ -289,7 +292,8 @@ class TerminalGame:
             else:
                 say(_("No draw can be claimed in this position."))
         elif command == "resign":
-            match.resign(seat)
+            if self.resign_confirmed():
+                match.resign(seat)
         elif command == "board":
             pass
         elif command == "rules":
@@ -353,6 +357,15 @@ class TerminalGame:
         message = _("Saved (number {id}). Resume with: ludoteca play --resume {id}").format(id=self.slot.id)
         notice = session.clash_notice(written)
         return True, f"{notice}\n{message}" if notice else message
+
+    def resign_confirmed(self) -> bool:
+        """Resigning ends the game for good: asked first, unless the player said `--yes`."""
+        if self.sure:
+            return True
+        if self.console.confirm(_("Resign? The game ends now and counts as a loss. [y/N] ")):
+            return True
+        self.console.say(_("You play on."))
+        return False
 
     def _quit(self) -> bool:
         if self._needs_saving() and self.console.confirm(_("Save before leaving? [Y/n] "), default=True):
@@ -418,9 +431,13 @@ class TerminalGame:
 
 
 def play_in_terminal(
-    match: GameInPlay, store: Store | None, slot: SaveSlot | None = None, console: Console | None = None
+    match: GameInPlay,
+    store: Store | None,
+    slot: SaveSlot | None = None,
+    console: Console | None = None,
+    sure: bool = False,
 ) -> int:
-    return TerminalGame(match, store, console, slot=slot).run()
+    return TerminalGame(match, store, console, slot=slot, sure=sure).run()
 
 
 __all__ = ["Console", "TerminalGame", "play_in_terminal"]

@@ -25,63 +25,21 @@
   // the window's colours (window.py, Connect4Colours)
   const LOOK = { frame: "#28548c", frameLight: "#3e6eaa", shade: "#1e3f69", hole: "#16201d" };
 
-  // What outlives a redraw of the same position (a seat coming back, the language changing): the
-  // picture while its animation runs, and whether a move was sent. Only a new move is animated.
-  let memory = { table: null, ply: -1, key: null, sent: false, svg: null, until: 0 };
-
-  const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-  function seatName(api, index) {
-    const seat = (api.state.seats || [])[index] || {};
-    if (seat.default_name === true && Number.isInteger(seat.level)) return api.t("Computer {level}", { level: seat.level });
-    return String(seat.name || api.t(SEAT_WORDS[index]));
-  }
-
+  // Only a new drop is played again, once (the page's stage, api.stage, remembers what was drawn).
   function draw(host, scene, api) {
     const state = api.state || {};
-    const ply = (state.moves || []).length;
-    const key = `${state.table}:${state.version}`;
-    const fresh = memory.key !== key;
-    // a move just made, seen by a page that showed an earlier position of the game (not one taken
-    // back); when two came at once, the last is the one played again
-    const moved = fresh && memory.table === state.table && ply > memory.ply;
-    if (fresh) memory = { table: state.table, ply: ply, key: key, sent: false, svg: null, until: 0 };
+    const stage = api.stage;
+    const { moved } = stage.see(state);
     const mine = (scene.columns || []).length > 0 && api.seat !== null && state.to_move === api.seat;
 
     const root = api.html("div", {
       class: `c4 c4-${scene.variant === "cascade" ? "cascade" : "classic"}`,
       "data-version": String(state.version), "data-mine": mine ? "yes" : "no",
     });
-    root.append(seatsBar(scene, api));
     // a redraw while the last drop is still moving keeps the picture that moves it
-    const keep = !fresh && memory.svg && performance.now() < memory.until;
-    const focused = document.activeElement && host.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
-    let svg = keep ? memory.svg : null;
-    let timeline = null;
-    if (!svg) {
-      const drawn = picture(scene, api, mine, (move) => send(api, move));
-      svg = drawn.svg;
-      if (moved && !reduced()) timeline = animate(scene, drawn);
-    }
-    root.append(svg, note(scene, api, mine));
-    host.replaceChildren(root);
-    if (timeline !== null) {
-      memory.svg = svg;
-      memory.until = performance.now() + timeline;
-    }
-    if (focused) {
-      const again = root.querySelector(`[data-focus="${focused}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
-  }
-
-  function send(api, move) {
-    if (memory.sent) return;
-    memory.sent = true;
-    api.play(move);
-    // a refused move (the position changed meanwhile) gives the columns back
-    const sentFor = memory.key;
-    setTimeout(() => { if (memory.key === sentFor) memory.sent = false; }, 4000);
+    const svg = stage.picture(moved, () => picture(scene, api, mine, stage.send), (drawn) => animate(scene, drawn));
+    root.append(seatsBar(scene, api), svg, note(scene, api, mine));
+    stage.show(host, root);
   }
 
   // ----- the picture ---------------------------------------------------------------------------------
@@ -177,14 +135,10 @@
       api.svg("rect", { x: at.x(c) - CELL / 2 + 5, y: at.top - PAD + 6, width: CELL - 10, height: at.y(0) - at.top + CELL / 2 + 2 * PAD - 12, rx: 16, class: "c4-lit" }, column);
       api.svg("circle", { cx: at.x(c), cy: at.y(landing), r: DISC * 0.8, class: "c4-aim" }, column);
       disc(api, column, seat, at.x(c), WAIT_Y, "c4-ghost");
-      const press = () => play(move);
-      column.addEventListener("click", press);
+      api.press(column, () => play(move));
+      // the arrows go from open column to open column
       column.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          press();
-        } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
-          // the arrows go from open column to open column
+        if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
           event.preventDefault();
           const all = [...layer.querySelectorAll(".c4-column")];
           const next = all[all.indexOf(column) + (event.key === "ArrowLeft" ? -1 : 1)];
@@ -328,33 +282,29 @@
   }
 
   // ----- words around the picture ------------------------------------------------------------------------
+  // the page's bar of players, with each one's points in Cascade
   function seatsBar(scene, api) {
-    const bar = api.html("div", { class: "c4-seats" });
-    const state = api.state;
-    for (const index of [0, 1]) {
-      const mover = state.to_move === index && !state.outcome;
-      const chip = api.html("div", { class: "c4-seat" + (mover ? " c4-to-move" : "") + (index === api.seat ? " c4-me" : "") }, null, bar);
-      api.html("span", { class: `c4-token c4-token-${index}`, "aria-hidden": "true" }, null, chip);
-      api.html("span", { class: "c4-name" }, seatName(api, index), chip);
-      if (scene.points) {
+    const { bar, chips } = api.seatBar(SEAT_WORDS.map((word) => api.t(word)));
+    if (scene.points) {
+      chips.forEach((chip, index) => {
         const points = scene.points[index];
         api.html("strong", {
-          class: "c4-points", "aria-label": api.t("{label}: {value}", { label: api.t(SEAT_WORDS[index]), value: api.tn("{n} point", "{n} points", points) }),
+          class: "drawing-figure c4-points", "aria-label": api.t("{label}: {value}", { label: api.t(SEAT_WORDS[index]), value: api.tn("{n} point", "{n} points", points) }),
         }, String(points), chip);
-      }
+      });
     }
     if (scene.drops) {
-      api.html("span", { class: "c4-drops" }, api.t("Drops played: {n} of {limit}", { n: scene.drops[0], limit: scene.drops[1] }), bar);
+      api.html("span", { class: "drawing-aside c4-drops" }, api.t("Drops played: {n} of {limit}", { n: scene.drops[0], limit: scene.drops[1] }), bar);
     }
     return bar;
   }
 
   function note(scene, api, mine) {
-    const box = api.html("div", { class: "c4-note", role: "status" });
+    const box = api.html("div", { class: "drawing-note c4-note", role: "status" });
     const last = scene.last;
-    if (last) api.html("p", { class: "c4-said" }, lastWords(scene, api, last), box);
+    if (last) api.html("p", { class: "drawing-said" }, lastWords(scene, api, last), box);
     if (mine) {
-      api.html("p", { class: "c4-prompt" }, api.t("{name} to play: click a column.", { name: api.t(SEAT_WORDS[api.seat]) }), box);
+      api.html("p", { class: "drawing-prompt" }, api.t("{name} to play: click a column.", { name: api.t(SEAT_WORDS[api.seat]) }), box);
     }
     return box;
   }

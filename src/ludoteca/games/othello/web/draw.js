@@ -20,60 +20,18 @@
   // the window's colours (window.py, OthelloColours)
   const FACES = ["#1c1c1e", "#f0eee6"];
 
-  // What outlives a redraw of the same position (a seat coming back, the language changing): the
-  // picture while its animation runs, and whether a move was sent. Only a new move is animated.
-  let memory = { table: null, ply: -1, key: null, sent: false, svg: null, until: 0 };
-
-  const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-  function seatName(api, index) {
-    const seat = (api.state.seats || [])[index] || {};
-    if (seat.default_name === true && Number.isInteger(seat.level)) return api.t("Computer {level}", { level: seat.level });
-    return String(seat.name || api.t(SEAT_WORDS[index]));
-  }
-
+  // Only a new move is played again, once (the page's stage, api.stage, remembers what was drawn).
   function draw(host, scene, api) {
     const state = api.state || {};
-    const ply = (state.moves || []).length;
-    const key = `${state.table}:${state.version}`;
-    const fresh = memory.key !== key;
-    // a move just made, seen by a page that showed an earlier position of the game (not one taken
-    // back); when two came at once, the last is the one played again
-    const moved = fresh && memory.table === state.table && ply > memory.ply;
-    if (fresh) memory = { table: state.table, ply: ply, key: key, sent: false, svg: null, until: 0 };
+    const stage = api.stage;
+    const { moved } = stage.see(state);
     const mine = api.seat !== null && state.to_move === api.seat && (scene.targets.length > 0 || Boolean(scene.pass));
 
     const root = api.html("div", { class: "ot", "data-version": String(state.version), "data-mine": mine ? "yes" : "no" });
-    root.append(seatsBar(scene, api));
     // a redraw while the last move is still turning discs keeps the picture that turns them
-    const keep = !fresh && memory.svg && performance.now() < memory.until;
-    const focused = document.activeElement && host.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
-    let svg = keep ? memory.svg : null;
-    let timeline = null;
-    if (!svg) {
-      const drawn = board(scene, api, mine, (move) => send(api, move));
-      svg = drawn.svg;
-      if (moved && !reduced()) timeline = animate(scene, drawn);
-    }
-    root.append(svg, note(scene, api, mine));
-    host.replaceChildren(root);
-    if (timeline !== null) {
-      memory.svg = svg;
-      memory.until = performance.now() + timeline;
-    }
-    if (focused) {
-      const again = root.querySelector(`[data-focus="${focused}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
-  }
-
-  function send(api, move) {
-    if (memory.sent) return;
-    memory.sent = true;
-    api.play(move);
-    // a refused move (the position changed meanwhile) gives the squares back
-    const sentFor = memory.key;
-    setTimeout(() => { if (memory.key === sentFor) memory.sent = false; }, 4000);
+    const svg = stage.picture(moved, () => board(scene, api, mine, stage.send), (drawn) => animate(scene, drawn));
+    root.append(seatsBar(scene, api), svg, note(scene, api, mine));
+    stage.show(host, root);
   }
 
   // ----- the board -----------------------------------------------------------------------------------
@@ -125,14 +83,7 @@
         api.svg("rect", { x: x(c) - CELL / 2, y: y(r) - CELL / 2, width: CELL, height: CELL, class: "ot-hit" }, square);
         api.svg("circle", { cx: x(c), cy: y(r), r: 13, class: `ot-dot ot-dot-${api.seat}` }, square);
         api.svg("circle", { cx: x(c), cy: y(r), r: DISC, class: `ot-ghost ot-dot-${api.seat}` }, square);
-        const press = () => play(move);
-        square.addEventListener("click", press);
-        square.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            press();
-          }
-        });
+        api.press(square, () => play(move));
       }
     }
     return { svg: svg, discs: discs, marks: marks };
@@ -193,39 +144,35 @@
   }
 
   // ----- words around the board --------------------------------------------------------------------------
+  // the page's bar of players, with each one's discs on the board
   function seatsBar(scene, api) {
-    const bar = api.html("div", { class: "ot-seats" });
-    const state = api.state;
-    for (const index of [0, 1]) {
-      const mover = state.to_move === index && !state.outcome;
-      const chip = api.html("div", { class: "ot-seat" + (mover ? " ot-to-move" : "") + (index === api.seat ? " ot-me" : "") }, null, bar);
-      api.html("span", { class: `ot-token ot-token-${index}`, "aria-hidden": "true" }, null, chip);
-      api.html("span", { class: "ot-name" }, seatName(api, index), chip);
+    const { bar, chips } = api.seatBar(SEAT_WORDS.map((word) => api.t(word)));
+    chips.forEach((chip, index) => {
       const count = scene.counts[index];
       api.html("strong", {
-        class: "ot-count", "data-seat": String(index),
+        class: "drawing-figure ot-count", "data-seat": String(index),
         "aria-label": api.t("{label}: {value}", { label: api.t(SEAT_WORDS[index]), value: api.tn("{n} disc", "{n} discs", count) }),
       }, String(count), chip);
-    }
-    api.html("span", { class: "ot-empties" }, api.t("Empty squares: {n}", { n: scene.empties }), bar);
+    });
+    api.html("span", { class: "drawing-aside ot-empties" }, api.t("Empty squares: {n}", { n: scene.empties }), bar);
     return bar;
   }
 
   function note(scene, api, mine) {
-    const box = api.html("div", { class: "ot-note", role: "status" });
+    const box = api.html("div", { class: "drawing-note ot-note", role: "status" });
     const last = scene.last;
-    if (last) api.html("p", { class: "ot-said" }, lastWords(scene, api, last), box);
+    if (last) api.html("p", { class: "drawing-said" }, lastWords(scene, api, last), box);
     if (!mine) return box;
     const me = api.t(SEAT_WORDS[api.seat]);
     if (scene.pass) {
       const row = api.html("div", { class: "ot-pass-row" }, null, box);
-      api.html("p", { class: "ot-prompt" }, api.t("{name} has no legal move and must pass.", { name: me }), row);
+      api.html("p", { class: "drawing-prompt" }, api.t("{name} has no legal move and must pass.", { name: me }), row);
       const button = api.html("button", {
         type: "button", class: "ot-pass playable primary", "data-move": scene.pass, "data-focus": "pass", "aria-label": api.t("Pass"),
       }, api.t("Pass"), row);
-      button.addEventListener("click", () => send(api, scene.pass));
+      button.addEventListener("click", () => api.stage.send(scene.pass));
     } else {
-      api.html("p", { class: "ot-prompt" }, api.t("{name} to play: click a dotted square.", { name: me }), box);
+      api.html("p", { class: "drawing-prompt" }, api.t("{name} to play: click a dotted square.", { name: me }), box);
     }
     return box;
   }
