@@ -105,6 +105,8 @@ class Player(Console):
         assert match is not None
         seat = match.to_move()
         shown = prompt.replace(OPEN, "").replace(CLOSE, "").rstrip()
+        if shown.endswith("[o/N]"):
+            return "o"  # yes, in French: "resign" asks first
         if seat is None or match.is_computer(seat) or not shown.endswith(">"):
             self.enters += 1  # passing the keyboard, between rounds, at the end
             assert self.enters < 50, f"a prompt that Enter does not answer: {shown!r}"
@@ -236,7 +238,9 @@ class MenuVisitor(Console):
 
         self.stdout.write(prompt)
         shown = prompt.replace(OPEN, "").replace(CLOSE, "").rstrip()
-        if prompt == _("Your choice (Enter to go back): "):
+        if shown.endswith("[o/N]"):
+            answer = "o"  # yes, in French: "resign" asks first
+        elif prompt in (_("Your choice (Enter to go back): "), _("Your choice (Enter to quit): ")):
             if not self.choices:
                 raise EndOfInput
             answer = self.choices.pop(0)

@@ -44,9 +44,9 @@ def test_bug_with_a_superscript_two_is_refused_and_the_game_goes_on() -> None:
 def test_the_menus_ask_again_after_a_superscript_or_a_huge_number(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[Match] = []
     monkeypatch.setattr(TerminalGame, "run", lambda self: started.append(self.match) or 0)
-    # menu "²", then Play; game 200 nines, then Connect Four; classic; player 1: ², 7, then a
-    # person with escapes in the name; player 2: ², then level 3
-    typed = "²\n1\n" + "9" * 200 + "\n2\n\n\n²\n7\nh\nAnn\u202e\x1b[1m\n²\n3\n\n"
+    # menu "²", then Play; game 200 nines, then Connect Four; classic (so no drop count); player
+    # 1: ², 7, then a person with escapes in the name; player 2: ², then level 3
+    typed = "²\n1\n" + "9" * 200 + "\n2\n\n²\n7\nh\nAnn\u202e\x1b[1m\n²\n3\n\n"
     out = io.StringIO()
     with Store() as store:
         Menu(store, Console(io.StringIO(typed), out)).run()
@@ -71,9 +71,10 @@ def test_the_menu_asks_how_computers_think_and_a_count_asks_for_the_seed(
 ) -> None:
     started: list[Match] = []
     monkeypatch.setattr(TerminalGame, "run", lambda self: started.append(self.match) or 0)
-    # Play, Connect Four, classic, 42 drops; a person and level 3; a budget mistyped, then a count;
-    # Connect Four has no chance, but with a count the seed names the game, so it is asked
-    typed = "1\n2\n\n\nh\n\n3\nnodes:x\nnodes:500\n42\n"
+    # Play, Connect Four, classic; a person and level 3; a budget mistyped, then a count (still
+    # read, though the question no longer offers it); Connect Four has no chance, but with a
+    # count the seed names the game, so it is asked
+    typed = "1\n2\n\nh\n\n3\nnodes:x\nnodes:500\n42\n"
     out = io.StringIO()
     with Store() as store:
         Menu(store, Console(io.StringIO(typed), out)).run()

@@ -47,6 +47,25 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     return argparse.ArgumentParser(prog=prog, description=description)
 
 
+def _game_parser(prog: str, description: str, game: Game[Any, Any] | None) -> argparse.ArgumentParser:
+    """The parser of a command played on one game (`play`, `host`): its usage names the game, and
+    without one chosen its help says where each game's own options are listed."""
+    epilog = None
+    if game is None:
+        epilog = _(
+            "GAME is one of: {games}. Each game has options of its own: '{prog} GAME --help' lists "
+            "them ('ludoteca games' lists every game's)."
+        ).format(games=", ".join(game_keys()), prog=prog)
+    return argparse.ArgumentParser(
+        prog=prog,
+        usage=_("{prog} GAME [options]").format(prog=prog)
+        if game is None
+        else _("{prog} [options]").format(prog=f"{prog} {game.info.key}"),
+        description=description,
+        epilog=epilog,
+    )
+
+
 VALUE_FLAGS = (
     "--resume",
     "--record",
@@ -152,7 +171,7 @@ def cmd_play(argv: list[str]) -> int:
     if _has_remote_seat(argv):
         print(_("A remote seat is a player over the network, so this game is hosted."), file=sys.stderr)
         return cmd_host(argv)
-    parser = _parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."))
+    parser = _game_parser("ludoteca play", _("Play a game in the terminal (or the GUI with --ui gui)."), game)
     parser.add_argument(
         "--players", metavar=_("PLAYERS"), help=_("seats, e.g. human,computer:3 or Ann=human,Bob=human")
     )
@@ -232,7 +251,7 @@ def cmd_host(argv: list[str]) -> int:
     from ludoteca.shells.terminal.netplay import play_networked
 
     game, rest = _game_from(argv, "host")
-    parser = _parser("ludoteca host", _("Host a game others join over the network."))
+    parser = _game_parser("ludoteca host", _("Host a game others join over the network."), game)
     parser.add_argument(
         "--seats", "--players", dest="seats", help=_("seats: human (you), remote (a friend), computer:LEVEL")
     )
@@ -323,7 +342,7 @@ def cmd_join(argv: list[str]) -> int:
         return play_networked(match, store, sure=args.yes)
     table, watch = args.table, args.watch
     if welcome.get("mode") == "club" and table is None:
-        picked = choose_table(list(welcome.get("tables") or []), Console())
+        picked = choose_table(list(welcome.get("tables") or []), Console(), watching=watch)
         if picked is None:
             client.close()
             return 0

@@ -13,7 +13,7 @@ from ludoteca.games.qwirkle import GAME
 from ludoteca.games.qwirkle import scores as scores_qwirkle
 from ludoteca.games.qwirkle.game import round_over
 from ludoteca.games.qwirkle.players import Greedy
-from ludoteca.games.qwirkle.tiles import tile_text
+from ludoteca.games.qwirkle.tiles import tile_label, tile_text
 from ludoteca.kits.terminal.console import Console
 from ludoteca.shells.terminal.menu import run_menu
 from ludoteca.store import ResultRow, Store
@@ -67,7 +67,7 @@ def test_a_hot_seat_game_is_played_to_the_end_and_scored(tmp_path: Path) -> None
     assert "Traceback" not in out.stderr
     assert out.stdout.count("Pass the keyboard to") == len(moves)
     # Bob's tiles appear only once Bob has the keyboard
-    bobs_hand = " ".join(tile_text(t) for t in GAME.start(OPTIONS, SEED, 2).hands[1])
+    bobs_hand = " ".join(tile_label(t) for t in GAME.start(OPTIONS, SEED, 2).hands[1])
     assert out.stdout.index(bobs_hand) > out.stdout.index("Pass the keyboard to Bob")
     assert out.stdout.count("End of round") == sum(round_ends)
     assert "Not played" not in out.stdout

@@ -50,10 +50,9 @@ def test_space_space_enter_plays_the_first_tile(tmp_path: Path) -> None:
         os.write(master, b" ")
         screen = read_until(master, "Play: ")
         os.write(master, b"\r")
-        after = read_until(master, "End of round 1")
+        # one person against the computer is not asked at each round's end (issue 30)
+        after = read_until(master, "Ann, your play>")
         assert "Ann placed 1 tile" in after, screen[-500:]
-        os.write(master, b"\n")
-        read_until(master, "Ann, your play>")
         os.write(master, b"quit\n")
         read_until(master, "Save before leaving?")
         os.write(master, b"n\n")

@@ -100,8 +100,8 @@ def test_tiles_may_not_leave_the_board() -> None:
 
 def test_an_occupied_square_a_missing_tile_and_a_doubled_square() -> None:
     assert refused(board("C3"), "ebC3") == "square eb already holds a red square"
-    assert refused(board("C3"), "efC4") == "you have no purple square (C4) in your hand"
-    assert refused(board("C3 C4"), "efC3 egC3") == "you have only one yellow square (C3) in your hand"
+    assert refused(board("C3"), "efC4") == "you have no purple square (Q4) in your hand"
+    assert refused(board("C3 C4"), "efC3 egC3") == "you have only one yellow square (Q3) in your hand"
     assert refused(board("C3 C4"), "efC3 efC4") == "two tiles on square ef"
 
 
@@ -112,7 +112,7 @@ def test_an_exchange_is_limited_by_the_bag() -> None:
     assert sorted(after.hands[0]) == sorted(tiles("C4 L0 L1"))
     assert len(after.bag) == 2
     assert sorted(after.bag) == sorted(tiles("C3 R5"))
-    assert refused(state, "x C5") == "you cannot give back 1 C5: your hand holds 0"
+    assert refused(state, "x C5") == "you cannot give back 1 Q5: your hand holds 0"
 
 
 def test_no_exchange_with_an_empty_bag() -> None:

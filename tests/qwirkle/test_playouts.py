@@ -136,6 +136,6 @@ def test_notation_round_trips_and_reads_the_briefs_form() -> None:
     assert GAME.parse_move(state, "ecC2, ebC1") == Place.of([(4, 1, tiles("C1")[0]), (4, 2, tiles("C2")[0])])
     assert GAME.format_move(state, GAME.parse_move(state, "ecC2 ebC1")) == "ebC1 ecC2"
     assert GAME.parse_move(state, "x all") == Exchange(state.hands[0])
-    for bad in ("", "ebZ1", "eb C1", "x", "x Q1", "ebC9"):
+    for bad in ("", "ebZ1", "eb C1", "x", "x Z1", "ebC9", "help"):
         with pytest.raises(NotationError):
             GAME.parse_move(state, bad)

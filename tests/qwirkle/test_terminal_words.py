@@ -30,22 +30,22 @@ def test_the_board_has_a_legend_of_letters_and_digits_in_the_players_language() 
     get_game("qwirkle")  # the shelf merges the game's own catalogue
     state = GAME.start(GAME.options({}), 3, 2)
     drawn = QwirkleTerminalBoard().render(GAME, GAME.view(state, 0), 0, PLAIN)
-    assert "C carré = square" in drawn and "X croix = cross" in drawn
-    assert "L losange = diamond (or D)" in drawn
-    assert "Colours: 0 orange · 1 red · 2 blue · 3 yellow · 4 purple · 5 green" in drawn
+    # English letters since issue 30 (tests/qwirkle/test_letters.py has the rest)
+    assert "Q square · O circle · S star · D diamond · K clover · X cross" in drawn
+    assert "Colours: 0/O orange · 1/R red · 2/B blue · 3/Y yellow · 4/P purple · 5/G green" in drawn
     set_language("fr")
     try:
         drawn = QwirkleTerminalBoard().render(GAME, GAME.view(state, 0), 0, PLAIN)
     finally:
         set_language("en")
     assert "C carré · R rond · E étoile" in drawn and "=" not in drawn
-    assert "Couleurs : 0 orange · 1 rouge · 2 bleu · 3 jaune" in drawn
+    assert "Couleurs : 0/O orange · 1/R rouge · 2/B bleu · 3/J jaune" in drawn
 
 
 def test_d_for_diamond_is_read_as_the_notations_l_and_written_back_as_l() -> None:
     assert parse_tile("D1") == parse_tile("d1") == parse_tile("L1") == make(3, 1)
-    # the other English initials would be ambiguous or are letters already
-    assert parse_tile("S1") is None
+    # since issue 30 S is the English star (the letters of every language are read)
+    assert parse_tile("S1") == make(2, 1)
     state = GAME.parse_position(
         "size 12x26; mode normal; turn 0; scores 0 0; board ebC1; hand L1 C2; hand R0; bag L0 L2 L3",
         GAME.options({}),
@@ -66,7 +66,7 @@ def test_plays_and_the_winner_are_told_with_the_players_pseudonyms() -> None:
     out = io.StringIO()
     TerminalGame(match, None, Console(io.StringIO("\nedC3\n\n"), out)).run()
     text = out.getvalue()
-    assert "Ann placed 1 tile (edC3)" in text
+    assert "Ann placed 1 tile (edQ3)" in text
     assert "Ann placed their last tile with the bag empty (+6); Ann wins with 9 points" in text
     assert "Player 1" not in text.split("Ann placed", 1)[1]
 

@@ -9,7 +9,7 @@ from ludoteca.games.qwirkle import GAME
 from ludoteca.games.qwirkle.cursor import CANCELLED, CursorEditor
 from ludoteca.games.qwirkle.state import Exchange
 from ludoteca.games.qwirkle.terminal import QwirkleTerminalBoard
-from ludoteca.games.qwirkle.tiles import tile_text
+from ludoteca.games.qwirkle.tiles import tile_label, tile_text
 from ludoteca.kits.terminal.style import Style
 from ludoteca.match import Match
 
@@ -29,8 +29,8 @@ def test_the_board_has_letters_tiles_and_the_last_play_marked() -> None:
     lines = ADAPTER.render(GAME, GAME.view(state, 1), 1, PLAIN).splitlines()
     assert lines[0].split()[:26] == list("abcdefghijklmnopqrstuvwxyz")
     row_e = next(line for line in lines if line.startswith("e "))
-    # the last play is starred in plain text
-    assert row_e.startswith("e   . C1 C2 C0*C5  .")
+    # the last play is starred in plain text; tiles in the player's letters (Q: square)
+    assert row_e.startswith("e   . Q1 Q2 Q0*Q5  .")
     assert "\x1b[" not in "\n".join(lines)
 
 
@@ -40,8 +40,8 @@ def test_the_panel_shows_only_the_viewers_hand() -> None:
         "hand C3 R3 L3 T3 X3 E3; hand E2 R1 X1 X2 T2 L5; bag L0 L1"
     )
     mine = ADAPTER.render(GAME, GAME.view(state, 0), 0, PLAIN)
-    assert "C3 R3 E3 L3 T3 X3" in mine
-    assert " ".join(tile_text(t) for t in state.hands[1]) not in mine
+    assert "Q3 O3 S3 D3 K3 X3" in mine
+    assert " ".join(tile_label(t) for t in state.hands[1]) not in mine
     spectator = ADAPTER.render(GAME, GAME.view(state, None), None, PLAIN)
     assert "Hands are hidden" in spectator
     assert "Bag: 2 tiles" in spectator and "Player 1\n" in spectator
@@ -57,7 +57,7 @@ def test_a_computers_exchange_is_announced_without_its_tiles() -> None:
     swap = Exchange(state.hands[0][:2])
     text = ADAPTER.public_move_text(GAME, state, swap)
     assert text == "an exchange of 2 tiles"
-    assert all(tile_text(t) not in text for t in swap.tiles)
+    assert all(tile_text(t) not in text and tile_label(t) not in text for t in swap.tiles)
 
 
 def test_the_round_end_question_comes_only_between_rounds_with_people() -> None:

@@ -6,7 +6,7 @@ lobby are all generated from them, and `resolve_options` is the single place use
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ludoteca.i18n import _
@@ -48,6 +48,21 @@ class OptionSpec:
     #: the option's name as people read it ("Board size"), marked with `N_` and translated where
     #: shown; without one, the name with its underscores as spaces ("three_rounds": "Three rounds")
     label: str | None = None
+    #: the option means something only when each of these other options has this value
+    #: (`(("variant", "cascade"),)`): menus and the window do not ask it otherwise
+    applies_when: tuple[tuple[str, OptionValue], ...] = ()
+    #: what the window says of the option under its name, in a player's words (`help` is the
+    #: command line's, which names flags and commands); None: the window says nothing more
+    window_help: str | None = None
+    #: whether the window offers the option at all (a board's rows and columns are for the
+    #: command line and records; the window plays the usual board)
+    in_window: bool = True
+
+    def applies(self, chosen: Mapping[str, OptionValue], specs: Sequence[OptionSpec] = ()) -> bool:
+        """Whether to ask this option, given the values `chosen` so far (an option not chosen
+        counts as its default, found among `specs`)."""
+        defaults = {spec.name: spec.default for spec in specs}
+        return all(chosen.get(name, defaults.get(name)) == value for name, value in self.applies_when)
 
     def label_text(self) -> str:
         """The option's name as people read it, in the current language."""

@@ -61,6 +61,10 @@ class Connect4Game(Game[Connect4State, Move]):
                 choices=VARIANTS,
                 labels=((CLASSIC, N_("Classic")), (CASCADE, N_("Cascade"))),
                 label=N_("Variant"),
+                window_help=N_(
+                    "Classic: four in a row wins. Cascade: each line of four scores a point and "
+                    "vanishes, and the discs above it fall."
+                ),
             ),
             OptionSpec(
                 "drops",
@@ -69,6 +73,8 @@ class Connect4Game(Game[Connect4State, Move]):
                 minimum=4,
                 maximum=200,
                 label=N_("Drops"),
+                window_help=N_("How many discs are dropped in all before the game ends."),
+                applies_when=(("variant", CASCADE),),
             ),
         ),
         seat_names=(N_("Yellow"), N_("Red")),

@@ -41,6 +41,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         choices=VARIANTS,
         labels=(("classic", N_("Classic")), ("recolour", N_("Recolour"))),
         label=N_("Variant"),
+        window_help=N_("Classic: move a ball along a free path. Recolour: change one ball's colour instead."),
     ),
     OptionSpec(
         "size",
@@ -54,6 +55,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
             ("large", N_("Large board (20×15)")),
         ),
         label=N_("Size"),
+        window_help=N_("Small, medium or large — or a size of your own, from 5 to 20 squares a side."),
     ),
     OptionSpec(
         "colours",
@@ -62,6 +64,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=0,
         maximum=MAX_COLOURS,
         label=N_("Colours"),
+        window_help=N_("How many colours of balls (0: the usual number for the board's size)."),
     ),
     OptionSpec(
         "spawn",
@@ -70,6 +73,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
         minimum=0,
         maximum=MAX_SPAWN,
         label=N_("Spawn"),
+        window_help=N_("Balls added after each move that lines nothing up (0: the usual number)."),
     ),
 )
 

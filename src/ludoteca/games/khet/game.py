@@ -30,6 +30,26 @@ from ludoteca.i18n import N_, Sentence, _
 #: the standard setups offered by name (translated where shown; `parse` reads both spellings)
 SETUP_CHOICES: Final = (N_("classic"), N_("imhotep"), N_("dynasty"), N_("classic-horus"))
 
+#: how a beam ends the game: the rules' sentences, which give the verdict (the terminal shows them
+#: alone) …
+STRUCK_OWN: Final = N_("{who}'s beam struck {who}'s own Pharaoh on {square}: {other} wins")
+STRUCK_OTHER: Final = N_("{who}'s beam struck {other}'s Pharaoh on {square}: {who} wins")
+STRUCK_BOTH: Final = N_("{who}'s beam struck both Pharaohs: a draw")
+#: … and the same without it, for a page whose title already says who won (`how_it_ended`)
+HOW: Final = {
+    STRUCK_OWN: N_("{who}'s beam struck {who}'s own Pharaoh on {square}"),
+    STRUCK_OTHER: N_("{who}'s beam struck {other}'s Pharaoh on {square}"),
+    STRUCK_BOTH: N_("{who}'s beam struck both Pharaohs"),
+}
+
+
+def how_it_ended(reason: str | Sentence) -> str:
+    """An outcome's reason without its verdict ("Silver's beam struck Red's Pharaoh on f8"), in
+    the current language; a reason that gives none (a resignation, a claimed draw) as it is."""
+    if isinstance(reason, Sentence) and reason.msgid in HOW:
+        return str(Sentence(HOW[reason.msgid], **reason.args))
+    return str(reason)
+
 
 class KhetGame(Game[KhetState, Move]):
     info = GameInfo(
@@ -157,19 +177,19 @@ class KhetGame(Game[KhetState, Move]):
             return None
         shooter = Sentence(COLOUR_NAMES[mover])
         if len(fallen) == 2:
-            return Outcome.draw(2, Sentence(N_("{who}'s beam struck both Pharaohs: a draw"), who=shooter))
+            return Outcome.draw(2, Sentence(STRUCK_BOTH, who=shooter))
         loser = next(iter(fallen))
         where = square_name(fallen[loser])
         if loser == mover:
             reason = Sentence(
-                N_("{who}'s beam struck {who}'s own Pharaoh on {square}: {other} wins"),
+                STRUCK_OWN,
                 who=shooter,
                 square=where,
                 other=Sentence(COLOUR_NAMES[1 - mover]),
             )
         else:
             reason = Sentence(
-                N_("{who}'s beam struck {other}'s Pharaoh on {square}: {who} wins"),
+                STRUCK_OTHER,
                 who=shooter,
                 other=Sentence(COLOUR_NAMES[loser]),
                 square=where,

@@ -8,7 +8,7 @@ the board to put it back; turn it with the wheel, a right click or the Turn butt
 the other side a half-turned copy of one side, "Test fire" shows both lasers' beams, and the rules'
 checks of a start position are shown as you go. Setups are saved in the player's store (the same
 table `ludoteca setups khet` uses), renamed, duplicated, deleted, and imported or exported as
-position strings; "Play this setup" opens the options screen with it chosen.
+positions as text; "Play this setup" opens the options screen with it chosen.
 
 The decisions are `setup_draft.SetupDraft`'s; this page draws and listens.
 """
@@ -36,7 +36,7 @@ from ludoteca.games.khet.setup_draft import PALETTE, SetupDraft, fresh_piece
 from ludoteca.games.khet.setups import GAME_KEY, setup_variant, standard_setups
 from ludoteca.games.khet.setups_command import check_new_name
 from ludoteca.games.khet.window_look import Look, palette_for
-from ludoteca.i18n import _
+from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.grid import Grid
 from ludoteca.kits.window.page import Host, Page
@@ -198,7 +198,7 @@ class SetupEditor(Page):
             + 2 * gap
         )
         needs.append(
-            label_width(app, _("a position string")) + gap + self._row_need([_("Import"), _("Export")])
+            label_width(app, _("Position as text")) + gap + self._row_need([_("Import"), _("Export")])
         )
         return max(needs)
 
@@ -282,15 +282,15 @@ class SetupEditor(Page):
             app, manager, pygame.Rect(x + width - save_w, y, save_w, bh), _("Save"), self.save, primary=True
         )
         y = row(rows[3], split[3], y + bh + gap)
-        # a position string to import, or the one exported
+        # a position as text (the rules' "Position format") to import, or the one exported
         import_w, export_w = label_width(app, _("Import")), label_width(app, _("Export"))
         entry_w = width - import_w - export_w - 2 * gap
-        hint = _("a position string")
+        hint = _("Position as text")
         self.text_entry = UITextEntryLine(
             pygame.Rect(x, y, entry_w, bh),
             manager,
             initial_text=self.position_text,
-            placeholder_text=hint if label_width(app, hint) <= entry_w else _("position"),
+            placeholder_text=hint if label_width(app, hint) <= entry_w else _("Position"),
         )
         self.text_entry.set_text_length_limit(2000)
         self.buttons["import"] = button(
@@ -346,8 +346,12 @@ class SetupEditor(Page):
             return _("Ready to play: every rule of a start position is met."), False
         more = len(problems) - 1
         first = problems[0][:1].upper() + problems[0][1:]
-        if more:
-            return _("Not playable yet: {problem} (and {n} more)").format(problem=first, n=more), True
+        if more:  # the first only: every one of them may not fit the status line
+            return ngettext(
+                "Not playable yet: {problem}, and {n} other thing to fix",
+                "Not playable yet: {problem}, and {n} other things to fix",
+                more,
+            ).format(problem=first, n=more), True
         return _("Not playable yet: {problem}").format(problem=first), True
 
     # ----- changes ------------------------------------------------------------------------------------
@@ -431,10 +435,13 @@ class SetupEditor(Page):
         if len(problems) == 1:
             self.say(_("This setup cannot be saved yet: {problems}").format(problems=problems[0]), error=True)
         elif problems:  # the first only, as the status line shows them: all of them may not fit
+            more = len(problems) - 1
             self.say(
-                _("This setup cannot be saved yet: {problem} (and {n} more)").format(
-                    problem=problems[0], n=len(problems) - 1
-                ),
+                ngettext(
+                    "This setup cannot be saved yet: {problem}, and {n} other thing to fix",
+                    "This setup cannot be saved yet: {problem}, and {n} other things to fix",
+                    more,
+                ).format(problem=problems[0], n=more),
                 error=True,
             )
         return not problems
@@ -532,9 +539,9 @@ class SetupEditor(Page):
         try:
             clipboard_copy(self.position_text)
         except Exception:  # no clipboard here (a headless window): the field still holds it
-            self.say(_("The position string is in the field beside Import: copy it from there."))
+            self.say(_("The position, as text, is in the field beside Import: copy it from there."))
             return
-        self.say(_("Copied the position string (it is also in the field beside Import)."))
+        self.say(_("Copied the position as text (it is also in the field beside Import)."))
 
     def play(self) -> None:
         if not self._playable():

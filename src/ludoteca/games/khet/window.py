@@ -1,11 +1,12 @@
-"""Khet in the window, both editions, with the mouse alone.
+"""Khet in the window, both editions, with the mouse (and a few keys).
 
 Click (or press and drag) one of your pieces: the squares it may go to light up — a dot for a step,
 a ring with arrows for a swap, a square for stacking Obelisks (and a toggle to move only the top of
-a stack) — and two curved arrows at its corners turn it. The move then waits, shown on the board,
-until you press Fire (or take it back); the "fire at once" setting plays it straight away. While a
-move is being chosen, the beam it would fire shows as dashes, with a cross on every piece it would
-destroy (the preview, a setting too).
+a stack) — and two round handles with curved arrows on its top corners turn it (so do `[` and
+`]`, `-` and `+` on the keyboard). The move then waits, shown on the board, until you press Fire
+(or take it back); the "fire at once" setting plays it straight away. While a move is being
+chosen, the beam it would fire shows as dashes, with a cross on every piece it would destroy (the
+preview, a setting too).
 
 A played move slides or turns its piece, then the shot travels square by square from the laser,
 bends at mirrors, splits at an Eye of Horus, bursts where it destroys a piece, and stays faint on
@@ -13,7 +14,7 @@ the board until the next move.
 
 The parts: `picking` (the choice in progress), `preview` (what a move would fire, by the rules),
 `shot_motion` and `beam_path` (the animation's timing, from the recorded beam), `piece_art`,
-`board_art`, `beam_art` and `window_panel` (drawing).
+`board_art`, `beam_art`, `handle_art` and `window_panel` (drawing).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import pygame
 
 from ludoteca.core.errors import NotationError
 from ludoteca.core.options import OptionValue
+from ludoteca.core.outcome import Outcome
 from ludoteca.games.khet.beam_art import (
     draw_beam,
     draw_burst,
@@ -54,6 +56,8 @@ from ludoteca.games.khet.board_art import (
     square_rect,
 )
 from ludoteca.games.khet.describe import describe_beam
+from ludoteca.games.khet.game import how_it_ended
+from ludoteca.games.khet.handle_art import HANDLE_RADIUS, HANDLE_REACH, SMALLEST_RADIUS, draw_handle
 from ludoteca.games.khet.moves import Move, move_source, move_target
 from ludoteca.games.khet.picking import ANTICLOCKWISE, CLOCKWISE, STACK, SWAP, UNSTACK_TOP, Picking
 from ludoteca.games.khet.piece_art import piece_sprite
@@ -308,6 +312,9 @@ class KhetBoard(GameBoard):
             return self.act(state, "take_back")
         turns = p.turns()
         wanted = {
+            # [ and ] as in drawing programs' rotate keys; + and - as the notation writes turns
+            pygame.K_RIGHTBRACKET: CLOCKWISE,
+            pygame.K_LEFTBRACKET: ANTICLOCKWISE,
             pygame.K_PLUS: CLOCKWISE,
             pygame.K_EQUALS: CLOCKWISE,
             pygame.K_KP_PLUS: CLOCKWISE,
@@ -362,25 +369,30 @@ class KhetBoard(GameBoard):
             return _("{name}: click a lit square to move, or an arrow to turn.").format(name=name)
         return _("{name}: click one of your pieces to move or turn it.").format(name=name)
 
-    # ----- the buttons' geometry -----------------------------------------------------------------------
+    # ----- the turning handles' geometry -------------------------------------------------------------
     def arrow_centres(self, sq: Square) -> dict[str, tuple[float, float]]:
-        """Where the two turning arrows of a selected piece sit: at its square's top corners."""
+        """Where the two turning handles of a selected piece sit: on its square's top corners,
+        where they hide least of the piece and none of a neighbour's middle."""
         rect = square_rect(self.grid, sq)
-        inset = rect.width * 0.12
         return {
-            ANTICLOCKWISE: (rect.left + inset, rect.top + inset),
-            CLOCKWISE: (rect.right - inset, rect.top + inset),
+            ANTICLOCKWISE: (float(rect.left), float(rect.top)),
+            CLOCKWISE: (float(rect.right), float(rect.top)),
         }
 
     def arrow_radius(self) -> float:
-        return max(7.0, self.grid.cell * 0.2)
+        """The handle's badge, as drawn."""
+        return max(SMALLEST_RADIUS, self.grid.cell * HANDLE_RADIUS)
+
+    def handle_reach(self) -> float:
+        """How far from a handle's centre a click still takes it."""
+        return self.arrow_radius() * HANDLE_REACH / HANDLE_RADIUS
 
     def arrow_at(self, pos: tuple[int, int]) -> str | None:
         p = self.picking
         if p is None or p.selected is None or p.pending is not None:
             return None
         turns = p.turns()
-        reach = self.arrow_radius() * 1.25
+        reach = self.handle_reach()
         for turn, centre in self.arrow_centres(p.selected).items():
             if turn in turns and math.dist(pos, centre) <= reach:
                 return turn
@@ -562,7 +574,7 @@ class KhetBoard(GameBoard):
         for turn, centre in self.arrow_centres(p.selected).items():
             if turn not in turns:
                 continue
-            _turn_arrow(surface, centre, radius, turn == CLOCKWISE, self.colours, turn == hovered)
+            draw_handle(surface, centre, radius, turn == CLOCKWISE, self.colours, turn == hovered)
 
     def _draw_hint(self, surface: pygame.Surface, scene: Scene) -> None:
         move = scene.hint
@@ -617,41 +629,8 @@ class KhetBoard(GameBoard):
             return ""
         return describe_beam(seen.after.beam)
 
+    def end_reason(self, state: Any, outcome: Outcome) -> str:
+        return how_it_ended(outcome.reason)
+
     def draw_end_summary(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
         return draw_end_summary(surface, rect, state, self.look) if isinstance(state, KhetState) else 0
-
-
-def _turn_arrow(
-    surface: pygame.Surface,
-    centre: tuple[float, float],
-    radius: float,
-    clockwise: bool,
-    colours: Any,
-    hovered: bool,
-) -> None:
-    """A round badge with a curved arrow: clockwise on the right corner, anticlockwise on the left."""
-    x, y = centre
-    fill = colours.accent if hovered else colours.status
-    ink = colours.primary_text if hovered else colours.accent
-    pygame.draw.circle(surface, fill, (x, y), radius)
-    pygame.draw.circle(surface, colours.accent, (x, y), radius, max(1, round(radius * 0.12)))
-    r = radius * 0.55
-    w = max(2, round(radius * 0.18))
-    start, end = (200.0, 470.0) if clockwise else (-110.0, 160.0)
-    steps = 12
-    points = [
-        (
-            x + r * math.cos(math.radians(start + (end - start) * i / steps)),
-            y + r * math.sin(math.radians(start + (end - start) * i / steps)),
-        )
-        for i in range(steps + 1)
-    ]
-    pygame.draw.lines(surface, ink, False, points, w)
-    # the arrowhead at the end of the arc, pointing along it
-    a = math.radians(end)
-    tip = points[-1] if clockwise else points[0]
-    along = a + math.pi / 2 if clockwise else math.radians(start) - math.pi / 2
-    head = radius * 0.42
-    left = (tip[0] - head * math.cos(along - 0.5), tip[1] - head * math.sin(along - 0.5))
-    right = (tip[0] - head * math.cos(along + 0.5), tip[1] - head * math.sin(along + 0.5))
-    pygame.draw.polygon(surface, ink, [tip, left, right])

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TextIO
 
-from ludoteca.games.qwirkle.notation import format_move
+from ludoteca.games.qwirkle.notation import format_move, shown_move
 from ludoteca.games.qwirkle.state import EMPTY, Place, Placement, QwirkleState
 from ludoteca.games.qwirkle.text_board import board_lines, paint_tile
-from ludoteca.games.qwirkle.tiles import Tile, tile_text
+from ludoteca.games.qwirkle.tiles import Tile, tile_label
 from ludoteca.i18n import _
 from ludoteca.kits.terminal.style import Style
 
@@ -108,7 +108,7 @@ class CursorEditor:
                 text = f"[{text}]"
             elif i == self.index and not self.on_board:
                 text = (
-                    style.paint(f" {tile_text(tile)} ", fg="black", bg="white")
+                    style.paint(f" {tile_label(tile)} ", fg="black", bg="white")
                     if style.colour
                     else f">{text}<"
                 )
@@ -117,7 +117,7 @@ class CursorEditor:
             hand.append(text)
         lines.append("")
         lines.append(_("Hand: ") + "".join(hand))
-        lines.append(_("Play: ") + (format_move(Place.of(self.placed)) if self.placed else "-"))
+        lines.append(_("Play: ") + (shown_move(Place.of(self.placed)) if self.placed else "-"))
         lines.append(
             style.dim(
                 _(

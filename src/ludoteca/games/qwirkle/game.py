@@ -40,6 +40,7 @@ from ludoteca.games.qwirkle.tiles import (
     full_set,
     missing_from,
     remove_tiles,
+    tile_label,
     tile_name,
     tile_plural,
     tile_text,
@@ -82,9 +83,18 @@ class QwirkleGame(Game[QwirkleState, Move]):
                 choices=(N_("normal"), N_("short")),
                 labels=(("normal", N_("Normal game (108 tiles)")), ("short", N_("Short game (36 tiles)"))),
                 label=N_("Mode"),
+                window_help=N_(
+                    "Normal: 108 tiles, three of each. Short: 36 tiles, one of each, for a quick game."
+                ),
             ),
             OptionSpec(
-                "rows", N_("rows of the board (lettered from a)"), 12, minimum=6, maximum=26, label=N_("Rows")
+                "rows",
+                N_("rows of the board (lettered from a)"),
+                12,
+                minimum=6,
+                maximum=26,
+                label=N_("Rows"),
+                in_window=False,
             ),
             OptionSpec(
                 "cols",
@@ -93,6 +103,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
                 minimum=6,
                 maximum=26,
                 label=N_("Columns"),
+                in_window=False,
             ),
             OptionSpec(
                 "start",
@@ -104,6 +115,10 @@ class QwirkleGame(Game[QwirkleState, Move]):
                 choices=(N_("first"), N_("official")),
                 labels=(("official", N_("Official opening")),),
                 label=N_("Who starts"),
+                window_help=N_(
+                    "First: player 1 opens. Official: whoever holds the most tiles sharing a colour or "
+                    "a shape opens with them."
+                ),
             ),
         ),
         default_seats=2,
@@ -254,16 +269,16 @@ class QwirkleGame(Game[QwirkleState, Move]):
             if have == 0:
                 raise IllegalMove(
                     _("you have no {name} ({code}) in your hand").format(
-                        name=tile_name(tile), code=tile_text(tile)
+                        name=tile_name(tile), code=tile_label(tile)
                     )
                 )
             raise IllegalMove(
                 _("you have only one {name} ({code}) in your hand").format(
-                    name=tile_name(tile), code=tile_text(tile)
+                    name=tile_name(tile), code=tile_label(tile)
                 )
                 if have == 1
                 else _("you have only {n} {names} ({code}) in your hand").format(
-                    n=have, names=tile_plural(tile), code=tile_text(tile)
+                    n=have, names=tile_plural(tile), code=tile_label(tile)
                 )
             )
         rows = {r for r, _c in squares}
@@ -346,7 +361,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             tile, have = lacking
             raise IllegalMove(
                 _("you cannot give back {count} {code}: your hand holds {have}").format(
-                    count=move.tiles.count(tile), code=tile_text(tile), have=have
+                    count=move.tiles.count(tile), code=tile_label(tile), have=have
                 )
             )
 
@@ -516,7 +531,7 @@ class QwirkleGame(Game[QwirkleState, Move]):
             ).format(
                 name=name,
                 n=len(last.placed),
-                play=notation.format_move(Place(last.placed)),
+                play=notation.shown_move(Place(last.placed)),
                 points=points,
                 parts=parts + (f"+{last.end_bonus}" if last.end_bonus else ""),
                 total=state.scores[last.seat],

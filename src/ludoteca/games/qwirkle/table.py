@@ -19,6 +19,7 @@ from ludoteca.games.qwirkle.state import EMPTY, QwirkleState
 from ludoteca.games.qwirkle.tile_art import QwirkleColours, back_sprite, seat_sprite, tile_sprite
 from ludoteca.games.qwirkle.tiles import HIDDEN, Tile
 from ludoteca.games.qwirkle.viewport import Square, Viewport
+from ludoteca.i18n import ngettext
 from ludoteca.kits.window import draw
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.theme import Colours, mix
@@ -50,10 +51,12 @@ class Table:
     rack: pygame.Rect  # the rack of the person playing
 
     @staticmethod
-    def cut(area: pygame.Rect, label: int, gap: int) -> Table:
+    def cut(area: pygame.Rect, label: int, gap: int, bag_words: int = 0) -> Table:
+        """`label`: the height of the board's letters; `bag_words`: the width of the bag's
+        label ("Bag: 108 tiles"), which the bag keeps beside its picture."""
         strip_h = round(max(30, min(48, area.height * 0.07)))
         rack_h = round(max(56, min(96, area.height * 0.14)))
-        bag_w = round(strip_h * 1.9)
+        bag_w = max(round(strip_h * 1.9), round(strip_h * 0.6) + 6 + bag_words + gap)
         strip = pygame.Rect(area.left, area.top, area.width - bag_w, strip_h)
         bag = pygame.Rect(strip.right, area.top, bag_w, strip_h)
         rack = pygame.Rect(area.left, area.bottom - rack_h, area.width, rack_h)
@@ -269,15 +272,20 @@ def draw_rack_wood(surface: pygame.Surface, table: Table, look: Look) -> None:
     )
 
 
+def bag_words(count: int) -> str:
+    return ngettext("Bag: {n} tile", "Bag: {n} tiles", count).format(n=count)
+
+
 def draw_bag(surface: pygame.Surface, table: Table, count: int, look: Look) -> None:
-    """The bag and how many tiles it holds (on the table too, for windows whose side panel has no
-    room left for it)."""
+    """The bag and how many tiles it holds, said in words (on the table too, for windows whose
+    side panel has no room left for it)."""
     size = round(table.bag.height * 0.6)
     icon = look.back(size)
-    text = look.fonts.small_bold.render(str(count), True, look.colours.text)
-    left = table.bag.centerx - (size + 6 + text.get_width()) / 2
+    font = look.fonts.small_bold
+    words = bag_words(count)
+    left = table.bag.centerx - (size + 6 + font.size(words)[0]) / 2
     surface.blit(icon, (round(left), round(table.bag.centery - size / 2)))
-    surface.blit(text, text.get_rect(midleft=(round(left + size + 6), table.bag.centery)))
+    draw.text(surface, font, words, look.colours.text, (round(left + size + 6), table.bag.centery), "midleft")
 
 
 def draw_strip(

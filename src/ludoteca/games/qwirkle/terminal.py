@@ -17,7 +17,7 @@ from ludoteca.core.options import OptionValue
 from ludoteca.core.seats import MAX_LEVEL, MAX_NAME_LENGTH, SeatSpec
 from ludoteca.core.text import clean_line, read_int_or_none
 from ludoteca.games.qwirkle.game import round_over
-from ludoteca.games.qwirkle.notation import format_move
+from ludoteca.games.qwirkle.notation import example, example_tiles, shown_move, shown_text
 from ludoteca.games.qwirkle.state import EMPTY, Exchange, Place, QwirkleState
 from ludoteca.games.qwirkle.text_board import COLOURS, board_lines, legend_lines, paint_tile
 from ludoteca.games.qwirkle.tiles import HIDDEN, colour_of
@@ -27,6 +27,8 @@ from ludoteca.kits.terminal.style import Style, detect_style
 
 PANEL_WIDTH = 34
 CURSOR_WORDS = ("c", "cursor")
+#: what stops the game between rounds, also typed at a player's prompt
+STOP_WORDS = ("stop", "arreter", "arrêter")
 _MODE_ANSWERS = {"": "normal", "n": "normal", "s": "short", "d": "short", "degraded": "short"}
 
 
@@ -121,7 +123,7 @@ class QwirkleTerminalBoard(TerminalBoard):
         who = self.name(game, state, last.seat)
         if last.kind == "place":
             what = "  " + " ".join(
-                style.paint(format_move(Place((p,))), fg=COLOURS[colour_of(p[2])]) for p in last.placed
+                style.paint(shown_move(Place((p,))), fg=COLOURS[colour_of(p[2])]) for p in last.placed
             )
             parts = "+".join(str(n) for n in (*last.lines, *((last.end_bonus,) if last.end_bonus else ())))
             score = _("Play score: {n}").format(n=last.score) + (f" ({parts})" if "+" in parts else "")
@@ -143,15 +145,27 @@ class QwirkleTerminalBoard(TerminalBoard):
             return ngettext("an exchange of {n} tile", "an exchange of {n} tiles", len(move.tiles)).format(
                 n=len(move.tiles)
             )
-        return format_move(move)
+        return shown_move(move)
+
+    def shown_notation(self, text: str) -> str:
+        """Hints and the `moves` list in the player's letters (records keep the brief's)."""
+        return shown_text(text)
 
     def expand_input(self, game: Game[Any, Any], state: Any, seat: Seat, line: str, console: Any) -> str:
-        """`c` (or `cursor`) opens arrow-key entry, the brief's bonus, where there is a terminal."""
-        if line.strip().lower() not in CURSOR_WORDS:
+        """`c` (or `cursor`) opens arrow-key entry, the brief's bonus, where there is a terminal;
+        `stop` is the brief's "stop here", the loop's `quit` (which offers to save)."""
+        word = line.strip().lower()
+        if word in STOP_WORDS:
+            return "quit"
+        if word not in CURSOR_WORDS:
             return line
         stdin, stdout = console.stdin, console.stdout
         if not (console.interactive and getattr(stdout, "isatty", lambda: False)()):
-            console.say(_("Arrow-key entry needs a terminal; type your tiles instead, e.g. ebC1 ecC2."))
+            console.say(
+                _("Arrow-key entry needs a terminal; type your tiles instead, e.g. {example}.").format(
+                    example=example()
+                )
+            )
             return ""
         from ludoteca.games.qwirkle.cursor import edit_with_cursor
 
@@ -159,12 +173,19 @@ class QwirkleTerminalBoard(TerminalBoard):
         return typed or "board"  # cancelled: draw the board again
 
     def move_help(self, game: Game[Any, Any], state: Any) -> str:
-        return _(
-            "Type one group per tile: row letter, column letter, shape (C R E L T X, the legend "
-            "under the board; D is read as L), colour digit, e.g. ebC1 ecC2.\n"
-            "Or x C1 R2 to exchange those tiles (x all: the whole hand); "
-            "pass only when the bag is empty and nothing fits.\n"
-            "On a terminal, c places tiles with the arrow keys."
+        return "\n".join(
+            (
+                _(
+                    "Type one group per tile: row letter, column letter, shape letter, colour digit "
+                    "(or its letter), e.g. {example}; the legend under the board gives the letters."
+                ).format(example=example()),
+                _(
+                    "Or x {tiles} to exchange those tiles (x all: the whole hand); "
+                    "pass only when the bag is empty and nothing fits."
+                ).format(tiles=" ".join(example_tiles())),
+                _("On a terminal, c places tiles with the arrow keys."),
+                _("stop: stop the game here (you are offered to save it, to finish it later)."),
+            )
         )
 
     def prompt(self, game: Game[Any, Any], state: Any, seat: Seat) -> str:
@@ -216,17 +237,18 @@ class QwirkleTerminalBoard(TerminalBoard):
         return {"mode": mode}, seats
 
     def between_turns(self, match: Any, ask: Callable[[str], str]) -> bool:
-        """At the end of each round, when people are playing: continue, or stop (the loop then
-        offers to save the game)."""
+        """At the end of each round, when several people share the keyboard: continue, or stop
+        (the loop then offers to save the game). One person against computers is not stopped
+        every round: they type `stop` at their prompt when they wish (`expand_input`)."""
         state = match.state
-        if match.over or not match.human_seats or not round_over(state):
+        if match.over or len(match.human_seats) < 2 or not round_over(state):
             return False
         answer = ask(
             _("End of round {n}. Press Enter for the next round, or type stop to stop here: ").format(
                 n=state.ply // state.seats
             )
         )
-        return answer.strip().lower() in ("s", "stop", "q", "quit", "arreter", "arrêter")
+        return answer.strip().lower() in ("s", "q", "quit", *STOP_WORDS)
 
 
 def _visible_length(text: str) -> int:

@@ -5,18 +5,17 @@ from __future__ import annotations
 from ludoteca.games.qwirkle.lines import LETTERS
 from ludoteca.games.qwirkle.state import EMPTY, QwirkleState
 from ludoteca.games.qwirkle.tiles import (
-    ALIASES,
     HIDDEN,
     KINDS,
-    LETTER_WORDS,
-    SHAPES,
+    LANGUAGE_LETTERS,
     Tile,
     colour_name,
     colour_of,
+    letters,
     shape_name,
-    tile_text,
+    tile_label,
 )
-from ludoteca.i18n import _, language
+from ludoteca.i18n import N_, _, language
 from ludoteca.kits.terminal.style import Style
 
 #: terminal colours for the colour digits 0–5 (orange, red, blue, yellow, purple, green); the
@@ -28,7 +27,7 @@ COLOURS = ("orange", "bright_red", "bright_blue", "bright_yellow", "bright_magen
 def paint_tile(tile: Tile, style: Style, bold: bool = True, bg: str | None = None) -> str:
     if tile == HIDDEN:
         return style.dim("??")
-    return style.paint(tile_text(tile), fg=COLOURS[colour_of(tile)], bold=bold, bg=bg)
+    return style.paint(tile_label(tile), fg=COLOURS[colour_of(tile)], bold=bold, bg=bg)
 
 
 def board_lines(state: QwirkleState, style: Style, cursor: tuple[int, int] | None = None) -> list[str]:
@@ -43,7 +42,7 @@ def board_lines(state: QwirkleState, style: Style, cursor: tuple[int, int] | Non
             tile = state.at(r, c)
             if (r, c) == cursor:
                 # the cursor of arrow-key entry: a bright background, or '>' without colour
-                shown = empty if tile == EMPTY else tile_text(tile)
+                shown = empty if tile == EMPTY else tile_label(tile)
                 text += (" " + style.paint(shown, fg="black", bg="white")) if style.colour else ">" + shown
             elif tile == EMPTY:
                 text += " " + style.dim(empty)
@@ -56,23 +55,36 @@ def board_lines(state: QwirkleState, style: Style, cursor: tuple[int, int] | Non
     return lines
 
 
+#: the languages whose letters the legend may name as read too
+LANGUAGE_NAMES = {"en": N_("English"), "fr": N_("French")}
+
+
 def legend_lines(style: Style) -> list[str]:
-    """What the letters and digits mean, under the board. The letters are French initials, so
-    in another language each is shown with its French word and that language's word."""
-    shapes = []
-    french = language() == "fr"
-    for shape, letter in enumerate(SHAPES):
-        word, name = LETTER_WORDS[shape], shape_name(shape)
-        text = f"{letter} {name}" if french else f"{letter} {word} = {name}"
-        for alias in (a for a, meant in ALIASES.items() if meant == letter):
-            text += " " + _("(or {letter})").format(letter=alias)
-        shapes.append(text)
-    colours = [style.paint(f"{digit} {colour_name(digit)}", fg=COLOURS[digit]) for digit in range(KINDS)]
-    shapes_title, colours_title = _("Shapes:"), _("Colours:")
-    indent = " " * (len(shapes_title) + 1)
-    half = len(shapes) // 2
-    return [
-        style.dim(shapes_title) + " " + " · ".join(shapes[:half]),
-        indent + " · ".join(shapes[half:]),
-        style.dim(colours_title) + " " + " · ".join(colours),
+    """What the letters and digits mean, under the board, in the player's language: each shape's
+    letter, each colour's digit or letter, and the other languages' letters, read too."""
+    own = letters()
+    shapes = [f"{letter} {shape_name(shape)}" for shape, letter in enumerate(own.shapes)]
+    colours = [
+        style.paint(f"{digit}/{own.colours[digit]} {colour_name(digit)}", fg=COLOURS[digit])
+        for digit in range(KINDS)
     ]
+    lines = [
+        style.dim(_("Shapes:")) + " " + " · ".join(shapes),
+        style.dim(_("Colours:")) + " " + " · ".join(colours),
+    ]
+    for lang, other in LANGUAGE_LETTERS.items():
+        if lang == language() or other is own:
+            continue
+        # only what the player's own letters do not already say
+        more_shapes = [a for a, b in zip(other.shapes, own.shapes, strict=True) if a != b]
+        more_colours = [a for a, b in zip(other.colours, own.colours, strict=True) if a != b]
+        lines.append(
+            style.dim(
+                _("Also read, in {language}: {shapes} (shapes), {colours} (colours)").format(
+                    language=_(LANGUAGE_NAMES.get(lang, lang)),
+                    shapes=" ".join(more_shapes),
+                    colours=" ".join(more_colours),
+                )
+            )
+        )
+    return lines

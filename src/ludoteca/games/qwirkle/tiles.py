@@ -1,32 +1,52 @@
-"""Qwirkle tiles as small integers, with the brief's letters and digits and readable names.
+"""Qwirkle tiles as small integers, with the letters and digits that write them and readable names.
 
-A tile is `shape * 6 + colour`: shapes are the brief's letters C R E L T X (square, circle, star,
-diamond, clover, cross), colours the digits 0–5. `HIDDEN` stands for a tile a seat may not see
-(another player's hand, the bag).
+A tile is `shape * 6 + colour`: shapes square, circle, star, diamond, clover, cross; colours the
+digits 0–5. `HIDDEN` stands for a tile a seat may not see (another player's hand, the bag).
 
-The letters are the initials of the brief's French words (carré, rond, étoile, losange, trèfle,
-croix) and stay the notation in every language. English initials are read too where they name one
-shape and are no letter of the notation already: only D, for diamond (S would be square or star,
-C circle or clover and is the square's letter already, X is the cross's letter in both).
+Records, saves and the network write every tile one way only, `tile_text`: the brief's letters
+C R E L T X (the initials of carré, rond, étoile, losange, trèfle, croix) and the colour digit.
+What a player reads and types is in their language (`LANGUAGE_LETTERS`): English shows
+Q O S D K X (sQuare, O for the circle's own shape, Star, Diamond, K for clover, X cross), since
+the English initials collide among themselves (Square/Star, Circle/Clover) and C is the French
+square. Each colour has a letter too (English O R B Y P G, French O R B J P V), typed instead of
+its digit if one likes.
+
+The letters were chosen so that no letter names two different shapes, or two different colours,
+across the languages: every letter of every language is then read everywhere (`parse_tile`), a
+French record reads the same in an English game, and typing never depends on the language chosen.
+tests/qwirkle/test_letters.py holds them to that.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, _, language
 
 Tile = int
 
 HIDDEN: Tile = -1
+#: the shape letters of records, saves and the network (the brief's)
 SHAPES = "CRELTX"
-#: the French words the letters stand for, shown beside them in the legend
-LETTER_WORDS = ("carré", "rond", "étoile", "losange", "trèfle", "croix")
-#: English initials read as the notation's letters (see above)
-ALIASES = {"D": "L"}
 KINDS = 6
 TILE_TYPES = KINDS * KINDS
+
+
+@dataclass(frozen=True)
+class Letters:
+    """How one language writes the tiles to its players: a letter per shape and per colour."""
+
+    shapes: str
+    colours: str
+
+
+#: by language; a language not here is shown the English letters
+LANGUAGE_LETTERS = {
+    "en": Letters(shapes="QOSDKX", colours="ORBYPG"),
+    "fr": Letters(shapes=SHAPES, colours="ORBJPV"),
+}
 
 #: how many copies of each tile a mode puts in the bag
 COPIES = {"normal": 3, "short": 1}
@@ -156,22 +176,48 @@ def full_set(mode: str) -> tuple[Tile, ...]:
 
 
 def tile_text(tile: Tile) -> str:
-    """`C1` — shape letter then colour digit; `??` for a hidden tile."""
+    """`C1` — the records' shape letter then colour digit; `??` for a hidden tile."""
     if tile == HIDDEN:
         return "??"
     return f"{SHAPES[shape_of(tile)]}{colour_of(tile)}"
 
 
+def letters() -> Letters:
+    """The letters of the player's language."""
+    return LANGUAGE_LETTERS.get(language(), LANGUAGE_LETTERS["en"])
+
+
+def tile_label(tile: Tile) -> str:
+    """`Q1` in English, `C1` in French — the tile as the player reads it; `??` when hidden."""
+    if tile == HIDDEN:
+        return "??"
+    return f"{letters().shapes[shape_of(tile)]}{colour_of(tile)}"
+
+
+def _reading() -> tuple[dict[str, int], dict[str, int]]:
+    """Every shape letter and colour letter or digit read, whatever the language: the letters of
+    every language (they never disagree) and the records' own."""
+    shapes = {letter: shape for shape, letter in enumerate(SHAPES)}
+    colours = {str(digit): digit for digit in range(KINDS)}
+    for written in LANGUAGE_LETTERS.values():
+        shapes.update({letter: shape for shape, letter in enumerate(written.shapes)})
+        colours.update({letter: colour for colour, letter in enumerate(written.colours)})
+    return shapes, colours
+
+
+SHAPE_READING, COLOUR_READING = _reading()
+
+
 def parse_tile(text: str) -> Tile | None:
-    """`C1` (shape letter in either case, or an English initial of `ALIASES`) → tile, or None
-    when it is not a tile."""
+    """`C1`, `Q1`, `CR`, `qr`… (any language's shape letter, in either case, then a colour digit
+    or letter) → tile, or None when it is not a tile."""
     if len(text) != 2:
         return None
-    letter = text[0].upper()
-    shape = SHAPES.find(ALIASES.get(letter, letter))
-    if shape < 0 or text[1] not in "012345":
+    shape = SHAPE_READING.get(text[0].upper())
+    colour = COLOUR_READING.get(text[1].upper())
+    if shape is None or colour is None:
         return None
-    return make(shape, int(text[1]))
+    return make(shape, colour)
 
 
 def colour_name(colour: int) -> str:

@@ -11,14 +11,17 @@ side_panel.py, and the animations' timing in flight.py.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, cast
 
 import pygame
 
-from ludoteca.games.qwirkle import movegen
+from ludoteca.core.errors import NotationError
+from ludoteca.games.qwirkle import movegen, notation
 from ludoteca.games.qwirkle.draft import Draft
 from ludoteca.games.qwirkle.flight import Plan, plan
 from ludoteca.games.qwirkle.game import PlayScore, QwirkleGame, round_over
+from ludoteca.games.qwirkle.lines import square_text
 from ludoteca.games.qwirkle.painter import Drag, Painter
 from ludoteca.games.qwirkle.side_panel import FULL, PanelLook
 from ludoteca.games.qwirkle.side_panel import draw_panel as draw_side_panel
@@ -27,20 +30,34 @@ from ludoteca.games.qwirkle.table import (
     TILE_FILL,
     Look,
     Table,
+    bag_words,
     draw_board,
     mine,
     occupied,
 )
 from ludoteca.games.qwirkle.tile_art import QwirkleColours
 from ludoteca.games.qwirkle.tile_art import palette_for as qwirkle_palette
+from ludoteca.games.qwirkle.tiles import COPIES, TILE_TYPES
 from ludoteca.games.qwirkle.viewport import Square, Viewport
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw
-from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
+from ludoteca.kits.window.board import (
+    BoardAction,
+    Changed,
+    GameBoard,
+    MovePicture,
+    MovePiece,
+    Play,
+    Refuse,
+    Response,
+    Scene,
+)
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Cell
 from ludoteca.kits.window.theme import Theme
 
+#: the most tiles a bag holds (the normal game's)
+TILES = TILE_TYPES * max(COPIES.values())
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)
 }
@@ -80,7 +97,9 @@ class QwirkleBoard(GameBoard):
 
     def layout(self, area: pygame.Rect, state: Any) -> None:
         self.area = area.copy()
-        self.table = Table.cut(area, self.fonts.small.get_linesize(), self.theme.sizes.gap)
+        # the bag's label at its widest (a full bag of the normal game) keeps its room all game
+        widest = self.fonts.small_bold.size(bag_words(TILES))[0]
+        self.table = Table.cut(area, self.fonts.small.get_linesize(), self.theme.sizes.gap, widest)
         cols, rows = self.grid_size(state)
         self.port = Viewport(self.table.board, rows, cols, self.table.rack_tile / TILE_FILL)
         self.port.frame(occupied(state) if isinstance(state, QwirkleState) else ())
@@ -371,6 +390,17 @@ class QwirkleBoard(GameBoard):
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
         return draw_side_panel(surface, rect, state, self.look) if isinstance(state, QwirkleState) else 0
 
+    # ----- the move list ---------------------------------------------------------------------------
+    def move_entry(self, text: str) -> tuple[MovePiece, ...]:
+        """A play as its squares, each with a small picture of its tile; an exchange or a pass in
+        words (what is given back stays hidden, as in the notation shown)."""
+        return _move_entry(text)
+
+    def draw_move_picture(self, surface: pygame.Surface, picture: MovePicture, rect: pygame.Rect) -> None:
+        if isinstance(picture.what, int):
+            # one pixel less: the sprite's shadow takes it
+            surface.blit(self.look.tile(picture.what, rect.height - 1), rect.topleft)
+
     def draw_seat_marker(
         self, surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int
     ) -> None:
@@ -410,6 +440,32 @@ class QwirkleBoard(GameBoard):
         Painter(
             surface, scene, state, self.look, self.port, self.table, self.draft, self.drag, moving
         ).paint()
+
+
+def _move_entry(text: str) -> tuple[MovePiece, ...]:
+    """`QwirkleBoard.move_entry`."""
+    words = text.split()
+    if words and words[0] in notation.EXCHANGE_WORDS:
+        n = len(words) - 1
+        said = ngettext("exchanged {n} tile", "exchanged {n} tiles", n).format(n=n)
+        return tuple((word,) for word in said.split())
+    if words in (["pass"], ["-"]):
+        return tuple((word,) for word in _("passed").split())
+    placed = _placed(text)
+    if placed is None:
+        return tuple((word,) for word in words)
+    return tuple((square_text(r, c), MovePicture(tile)) for r, c, tile in placed)
+
+
+@lru_cache(maxsize=1024)
+def _placed(text: str) -> tuple[Placement, ...] | None:
+    """The tiles a play in notation lays, read once: the move list is drawn every frame (the
+    words above are not kept, as the language may change)."""
+    try:
+        move = notation.parse_move(text, ())
+    except NotationError:
+        return None
+    return move.tiles if isinstance(move, Place) else None
 
 
 def _points(score: PlayScore) -> str:

@@ -31,6 +31,7 @@ OPTIONS = (
         False,
         labels=((True, N_("Three rounds")),),
         label=N_("Three rounds"),
+        window_help=N_("Three rounds in a row; points go by the order in which the turtles reach a jewel."),
     ),
     OptionSpec(
         "bug",
@@ -38,6 +39,7 @@ OPTIONS = (
         False,
         labels=((True, N_("Bug card")),),
         label=N_("Bug"),
+        window_help=N_("Each player gets a Bug card, which reverses another player's program."),
     ),
     OptionSpec(
         "show_program",
@@ -45,6 +47,7 @@ OPTIONS = (
         False,
         labels=((True, N_("Programs shown to their owners")),),
         label=N_("Show program"),
+        window_help=N_("Each player may look at the cards of their own program (easier for young players)."),
     ),
 )
 

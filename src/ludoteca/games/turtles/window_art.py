@@ -386,6 +386,18 @@ def bug_card(size: tuple[int, int], colours: TurtlesColours) -> pygame.Surface:
     return image
 
 
+@lru_cache(maxsize=32)
+def seat_badge(colour: Colour, size: tuple[int, int]) -> pygame.Surface:
+    """The rounded tag of a seat's colour that carries its initial (drawn on it as text, the
+    letter its turtle wears): who, where a line has no room for the name."""
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    rect = image.get_rect()
+    radius = max(3, size[1] // 3)
+    pygame.draw.rect(image, mix(colour, (0, 0, 0), 0.35), rect, border_radius=radius)
+    pygame.draw.rect(image, colour, rect.inflate(-2, -2), border_radius=radius - 1)
+    return image
+
+
 def melt(surface: pygame.Surface, sprite: pygame.Surface, center: Point, amount: float) -> None:
     """Ice melting: the block shrinks towards the ground and fades (`amount` 0 → 1)."""
     if amount >= 1:
@@ -420,6 +432,7 @@ __all__ = [
     "jewel_sprite",
     "melt",
     "scaled",
+    "seat_badge",
     "stone_sprite",
     "turtle",
     "turtle_sprite",

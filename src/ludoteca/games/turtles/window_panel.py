@@ -2,23 +2,30 @@
 length, walls and Bug card, who finished when, each round's points), the end screen's points by
 round, and the card shown over the board when a round ends.
 
+The side panel gets what room the window leaves under the players (four players at 800×600 leave
+three lines): it takes the roomiest of its layouts that fits, down to a grid of compact cells
+(`window_compact`), so that every player and the round are always shown.
+
 Everything is read from the view the board was given, so nothing here can show a secret.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pygame
 
 from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.rules import round_points, seat_names
-from ludoteca.games.turtles.state import PlayerState, TurtlesState
-from ludoteca.games.turtles.window_art import TurtlesColours, bug_card, ice_sprite, stone_sprite
+from ludoteca.games.turtles.state import TurtlesState
+from ludoteca.games.turtles.window_art import TurtlesColours
+from ludoteca.games.turtles.window_compact import Piece, Pieces, lay, ordinal, span
 from ludoteca.games.turtles.window_replay import Beat
-from ludoteca.games.turtles.window_tray import TrayContents, hand_slots, tray_owner
+from ludoteca.games.turtles.window_tray import Tray, TrayContents, hand_slots, tray_owner
 from ludoteca.i18n import _, ngettext
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Grid
 from ludoteca.kits.window.theme import Colours
@@ -31,6 +38,9 @@ class TurtlesBoard(Protocol):
     colours: Colours
     palette: TurtlesColours
     grid: Grid
+    #: the board's part of the window, the tray under the squares
+    area: pygame.Rect
+    tray: Tray
     pending: list[Card]
     #: what the mouse holds (`window._Held`: kind, index), or None
     held: Any
@@ -40,10 +50,6 @@ class TurtlesBoard(Protocol):
     def draw_seat_marker(
         self, surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int
     ) -> None: ...
-
-
-def ordinal(rank: int) -> str:
-    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(rank, _("{n}th").format(n=rank))
 
 
 def tray_contents(board: TurtlesBoard, state: TurtlesState, beat: Beat | None) -> TrayContents:
@@ -130,53 +136,235 @@ def _spectator(state: TurtlesState, names: tuple[str, ...]) -> TrayContents:
     )
 
 
+#: one place in the panel — the fit checker's name for it (a seat's name, "round", "round 2") —
+#: and the pieces drawn there
+Cell = tuple[str, list[Piece]]
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """One way to lay the panel out: the players, one or two cells a row (`gap` between the
+    columns), then the round's line and the finished rounds, one a row."""
+
+    players: list[list[Cell]]
+    lines: list[Cell]
+    gap: int = 10
+
+    @property
+    def rows(self) -> int:
+        return len(self.players) + len(self.lines)
+
+    def columns(self) -> list[int]:
+        """The width each column of player cells needs."""
+        count = max((len(row) for row in self.players), default=0)
+        return [max(span(row[i][1]) for row in self.players if i < len(row)) for i in range(count)]
+
+    def width(self) -> int:
+        columns = self.columns()
+        grid = sum(columns) + self.gap * (len(columns) - 1) if columns else 0
+        return max([grid, *(span(pieces) for _where, pieces in self.lines)])
+
+
 class PanelPainter:
     """The board's lines in the side panel and on the end screen."""
 
     def __init__(self, board: TurtlesBoard) -> None:
         self.board = board
+        self.pieces = Pieces(board)
+        self.tight = Pieces(board, tight=True)
+        #: the last plan and what it was made for (see `_plan`)
+        self._planned: tuple[Any, tuple[_Layout, tuple[pygame.Rect, list[Cell]] | None]] | None = None
 
     def _line(self) -> int:
         return self.board.fonts.small.get_linesize() + 2
+
+    def _rows_height(self, rows: int) -> int:
+        # the last row needs no air under it
+        return rows * self._line() - 2
 
     def height(self, state: TurtlesState) -> int:
         lines = state.seats + (1 + len(state.past_rounds) if state.rounds > 1 else 0)
         return lines * self._line() + 4
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: TurtlesState) -> int:
-        f, c = self.board.fonts, self.board.colours
+    # ----- the ways to lay the panel out ----------------------------------------------------------
+    def _layouts(self, state: TurtlesState, width: int) -> Iterator[_Layout]:
+        """Roomiest first: one full line a player with the finished rounds in words; then two
+        cells a row, named, then badged, each finished round on a row of badges and points; last,
+        the finished rounds as arrival orders on the round's own line (a small window, four
+        players, the third round), in tighter pieces and with the round's number shortened if
+        need be."""
         names = seat_names(state.seats)
-        y, line = rect.top, self._line()
-        for seat, p in enumerate(state.players):
-            if y + line > rect.bottom + 2:
-                break
-            self.board.draw_seat_marker(surface, (rect.left + 9, y + line / 2), 7, seat)
-            x = rect.left + 22
-            if seat in state.arrivals:
-                text = _("{name}: reached a jewel, {rank}").format(
-                    name=names[seat], rank=ordinal(state.arrivals.index(seat) + 1)
+
+        def grid(pieces: Pieces, named: bool, gap: int) -> list[list[Cell]]:
+            room = (width - gap) // 2
+            cells = [
+                (
+                    names[seat],
+                    pieces.arrived(seat, state, named=named, words=False)
+                    if seat in state.arrivals
+                    else pieces.stock(seat, state, named=named, words=False, room=room),
                 )
-                draw.text(
-                    surface, f.small, draw.ellipsize(f.small, text, rect.width - 24), c.text_dim, (x, y)
+                for seat in range(state.seats)
+            ]
+            return [cells[i : i + 2] for i in range(0, len(cells), 2)]
+
+        full = [
+            [
+                (
+                    names[seat],
+                    self.pieces.arrived(seat, state, named=True, words=True)
+                    if seat in state.arrivals
+                    else self.pieces.stock(seat, state, named=True, words=True, room=width),
                 )
-            else:
-                self._stock_line(surface, (x, y), rect.right, names[seat], p, state.bug_option)
-            y += line
-        if state.rounds > 1 and y + line <= rect.bottom + 2:
-            draw.text(
-                surface,
-                f.small_bold,
-                _("Round {n} of {total}").format(n=state.round, total=state.rounds),
-                c.accent,
-                (rect.left, y),
+            ]
+            for seat in range(state.seats)
+        ]
+        yield _Layout(full, self._heading(state, self.pieces) + self._rounds_in_words(state, width))
+        rounds = [
+            (f"round {i + 1}", self.pieces.round_row(state, i, order))
+            for i, order in enumerate(state.past_rounds)
+            if state.rounds > 1
+        ]
+        for named in (True, False):
+            yield _Layout(grid(self.pieces, named, 10), self._heading(state, self.pieces) + rounds)
+        headings = [
+            self._heading(state, self.pieces, inline=True),
+            self._heading(state, self.tight, inline=True),
+            self._heading(state, self.tight, short=True, inline=True),
+        ]
+        for players, gap in ((grid(self.pieces, False, 10), 10), (grid(self.tight, False, 6), 6)):
+            for heading in headings:
+                yield _Layout(players, heading, gap)
+
+    def _heading(
+        self, state: TurtlesState, pieces: Pieces, short: bool = False, inline: bool = False
+    ) -> list[Cell]:
+        """The round's line ("Round 2 of 3"), with, `inline`, each finished round's arrival order."""
+        if state.rounds <= 1:
+            return []
+        text = _("Round {n}/{total}") if short else _("Round {n} of {total}")
+        line = [
+            pieces.text(
+                text.format(n=state.round, total=state.rounds),
+                bold=True,
+                colour=self.board.colours.accent,
+                gap=8,
             )
-            y += line
-        for lines in self._rounds_wrapped(state, rect.width) if state.rounds > 1 else []:
-            if y + line * len(lines) > rect.bottom + 2:  # whole rounds only
+        ]
+        if inline:
+            line += [pieces.arrival_order(order, 6) for order in state.past_rounds]
+        return [("round", line)]
+
+    def _rounds_in_words(self, state: TurtlesState, width: int) -> list[Cell]:
+        if state.rounds <= 1:
+            return []
+        rows = []
+        with fit.paused():  # only measuring: a layout that does not fit is not drawn
+            wrapped = self._rounds_wrapped(state, width)
+        for index, lines in enumerate(wrapped):
+            rows += [(f"round {index + 1}", [self.pieces.text(text)]) for text in lines]
+        return rows
+
+    def _fits(self, layout: _Layout, rect: pygame.Rect) -> bool:
+        return self._rows_height(layout.rows) <= rect.height and layout.width() <= rect.width
+
+    def _choose(self, state: TurtlesState, rect: pygame.Rect) -> tuple[_Layout, bool]:
+        """The roomiest layout that fits `rect`, and whether the round's lines go beside the board
+        instead: when the players' cells alone fill the panel (four players, and the game's
+        options taking two lines above them, at 800×600). The tightest layout when nothing fits."""
+        layouts = list(self._layouts(state, rect.width))
+        for layout in layouts:
+            if self._fits(layout, rect):
+                return layout, False
+        for layout in layouts[1:]:  # the grids, without the round's lines
+            players = _Layout(layout.players, [], layout.gap)
+            if self._fits(players, rect):
+                return players, True
+        return layouts[-1], False
+
+    def _aside(self, state: TurtlesState) -> tuple[pygame.Rect, list[Cell]]:
+        """Where beside the board the round's lines go when the panel has no room for them (the
+        board's coordinates are on its other sides, the tray is under it), and those lines: the
+        round's number, then each finished round's arrival order, one a line."""
+        board = self.board
+        grid = board.grid.rect
+        column = pygame.Rect(grid.right + 10, grid.top, board.area.right - grid.right - 10, 0)
+        column.height = board.tray.rect.top - 4 - grid.top
+        for pieces in (self.pieces, self.tight):
+            for short in (False, True):
+                heading = self._heading(state, pieces, short)
+                orders = [
+                    (f"round {i + 1}", [pieces.arrival_order(order)])
+                    for i, order in enumerate(state.past_rounds)
+                ]
+                lines = heading + orders
+                if max(span(p) for _where, p in lines) <= column.width:
+                    return column, lines
+        return column, lines
+
+    # ----- drawing ------------------------------------------------------------------------------
+    def _plan(
+        self, state: TurtlesState, rect: pygame.Rect
+    ) -> tuple[_Layout, tuple[pygame.Rect, list[Cell]] | None]:
+        """The layout for `rect`, and the round's lines beside the board if they go there.
+
+        Measuring every layout costs more than drawing one, and the panel is drawn 60 times a
+        second: the plan is kept until something it depends on changes — what the panel shows
+        of the state, the room, the board's place, the look, the language."""
+        board = self.board
+        key = (
+            tuple(
+                (len(p.program), p.stone_walls, p.ice_walls, p.has_bug, p.bugged_by) for p in state.players
+            ),
+            (state.arrivals, state.round, state.rounds, state.past_rounds, state.bug_option),
+            tuple(rect),
+            tuple(board.grid.rect),
+            tuple(board.area),
+            tuple(board.tray.rect),
+            (id(board.fonts), id(board.colours), id(board.palette)),
+            _("program {n}"),
+        )
+        if self._planned is None or self._planned[0] != key:
+            layout, aside = self._choose(state, rect)
+            self._planned = (key, (layout, self._aside(state) if aside else None))
+        return self._planned[1]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: TurtlesState) -> int:
+        layout, aside = self._plan(state, rect)
+        if layout.width() > rect.width:  # a window below the smallest size: say so
+            fit.misfit("turtles panel", "is wider than its room", layout.width(), rect.width)
+        height = self._draw_rows(surface, rect, layout)
+        if aside is not None:
+            column, lines = aside
+            self._draw_rows(surface, column, _Layout([], lines))
+        return height
+
+    def _draw_rows(self, surface: pygame.Surface, rect: pygame.Rect, layout: _Layout) -> int:
+        line, text_h = self._line(), self.board.fonts.small.get_linesize()
+        columns = layout.columns()
+        # two columns share the width evenly when they can, so the second starts at the middle
+        even = len(columns) > 1 and all(w <= rect.width // len(columns) for w in columns)
+        rows: list[list[Cell]] = [*layout.players, *([cell] for cell in layout.lines)]
+        y = rect.top
+        for index, row in enumerate(rows):
+            if y + line > rect.bottom + 2:
+                # even the tightest layout does not fit (a window below the smallest size): the
+                # fit checker hears of every place left out, nothing goes silently
+                for where, pieces in (cell for left in rows[index:] for cell in left):
+                    fit.misfit(where, "is dropped: no room for its line", span(pieces), rect.bottom - y)
                 break
-            for text in lines:
-                draw.text(surface, f.small, text, c.text_dim, (rect.left, y))
-                y += line
+            x = rect.left
+            for column, (where, pieces) in enumerate(row):
+                if index < len(layout.players) and len(columns) > 1:
+                    width = rect.width // len(columns) if even else columns[column] + layout.gap
+                else:
+                    width = rect.width
+                if span(pieces) > width:
+                    fit.misfit(where, "is wider than its room", span(pieces), width)
+                with fit.inside(pygame.Rect(x, y, min(width, rect.right - x), text_h), where):
+                    lay(surface, pieces, x, y)
+                x += width
+            y += line
         return y - rect.top
 
     def _rounds_wrapped(self, state: TurtlesState, width: int) -> list[list[str]]:
@@ -185,36 +373,6 @@ class PanelPainter:
         return [
             draw.wrap(font, round_line(state, i, order), width) for i, order in enumerate(state.past_rounds)
         ]
-
-    def _stock_line(
-        self, surface: pygame.Surface, at: tuple[int, int], right: int, name: str, p: PlayerState, bug: bool
-    ) -> None:
-        """ "Red  program 4  [stone] 3  [ice] 2  [Bug]": the public part of a player's game."""
-        f, c, palette = self.board.fonts, self.board.colours, self.board.palette
-        x, y = at
-        line = f.small.get_linesize()
-        x = draw.text(surface, f.small_bold, name, c.text_dim, (x, y)).right + 8
-        x = (
-            draw.text(surface, f.small, _("program {n}").format(n=len(p.program)), c.text_dim, (x, y)).right
-            + 10
-        )
-        icon = line - 4
-        for sprite, count in (
-            (stone_sprite(palette.stone, icon), p.stone_walls),
-            (ice_sprite(palette.ice, icon), p.ice_walls),
-        ):
-            surface.blit(sprite, (x, y + 2))
-            x = draw.text(surface, f.small, str(count), c.text_dim, (x + icon + 3, y)).right + 8
-        if p.bugged_by is not None:
-            words = _("runs backwards")
-            if f.small.size(words)[0] <= right - x:
-                draw.text(surface, f.small, words, c.accent, (x, y))
-            else:  # no room for the words: the Bug card lying on the program, ringed
-                card = bug_card((round(icon * 0.72), icon), palette)
-                surface.blit(card, (x, y + 2))
-                draw.outline(surface, c.accent, card.get_rect(topleft=(x, y + 2)).inflate(4, 4), 2, 3)
-        elif bug and p.has_bug:
-            surface.blit(bug_card((round(icon * 0.72), icon), palette), (x, y + 2))
 
     def rounds(self, surface: pygame.Surface, rect: pygame.Rect, state: TurtlesState) -> int:
         """Each round's points, for the end screen (nothing to add to a one-round game's ranks)."""

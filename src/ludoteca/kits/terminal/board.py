@@ -75,6 +75,11 @@ class TerminalBoard:
         (`Game.public_move_text`: the cards of a Robot Turtles program stay face down)."""
         return str(game.public_move_text(state, move, None))
 
+    def shown_notation(self, text: str) -> str:
+        """A move or a group of moves in notation as the player reads it (a hint, the `moves`
+        list): Qwirkle writes its tiles with the player's language's letters. Default: as written."""
+        return text
+
     def replay_frames(self, game: Game[Any, Any], state: Any, style: Style) -> list[tuple[str, str]]:
         """What the last move did, step by step, as (board drawing, caption) frames; `state` is the
         spectator's view. The loop animates them on a terminal and prints the captions otherwise.

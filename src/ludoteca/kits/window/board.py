@@ -17,11 +17,25 @@ import pygame
 
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.options import OptionValue
+from ludoteca.core.outcome import Outcome
 from ludoteca.kits.window import draw
 from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Cell, Grid
 from ludoteca.kits.window.theme import Colour, Theme
+
+
+@dataclass(frozen=True)
+class MovePicture:
+    """A small picture in the move list (a Qwirkle tile), drawn by the board that asked for it
+    (`GameBoard.draw_move_picture`); `what` is the board's own (the tile)."""
+
+    what: Any
+
+
+#: a part of a move-list entry the list never breaks across two lines: words, or pictures with
+#: their words (a tile and its square)
+MovePiece = tuple[str | MovePicture, ...]
 
 
 @dataclass
@@ -183,6 +197,21 @@ class GameBoard:
 
     def panel_height(self, state: Any) -> int:
         return 0
+
+    def move_entry(self, text: str) -> tuple[MovePiece, ...]:
+        """One move of the side panel's move list as the person reads it, from `text`, its
+        notation as they may read it (`public_moves`): pieces put side by side, a space apart, and
+        wrapped between pieces. Default: the notation's words."""
+        return tuple((word,) for word in text.split())
+
+    def draw_move_picture(self, surface: pygame.Surface, picture: MovePicture, rect: pygame.Rect) -> None:
+        """Draw one picture of a `move_entry` into `rect`, a square as high as a line of text."""
+
+    def end_reason(self, state: Any, outcome: Outcome) -> str:
+        """The sentence under the end screen's title, which already says who won: how the game
+        ended. The rules' reason by default; a game whose reason also gives the verdict ("…:
+        Silver wins", which the terminal needs) words it without, so the page says it once."""
+        return str(outcome.reason)
 
     def draw_end_summary(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
         """The game's own lines on the end screen, under the players (Robot Turtles' points by

@@ -15,9 +15,10 @@ Point = tuple[float, float]
 
 
 # ----- text -------------------------------------------------------------------------------------
-#: stand-ins for characters the window's one font family cannot draw: Noto Sans has no arrows, and
-#: games' sentences use them ("j1→j4 reflects W")
-STAND_INS = {"→": "›", "←": "‹"}
+#: arrows the window's one font family cannot draw (Noto Sans has none) but games' sentences use
+#: ("j1→j4 reflects W"): drawn as lines in the room the font gives the missing character, pointing
+#: right (1) or left (-1), so that measuring a text with `font.size` still tells where it ends
+DRAWN_ARROWS = {"→": 1, "←": -1}
 #: a character no font of ours has (from Unicode's private use area): what "missing" looks like
 _NO_GLYPH = "\ue000"
 
@@ -27,12 +28,50 @@ def _lacks(font: pygame.font.Font, char: str) -> bool:
     return font.metrics(char) == font.metrics(_NO_GLYPH)
 
 
-def displayable(font: pygame.font.Font, content: str) -> str:
-    """`content` with the characters `font` lacks replaced by their stand-ins (no empty boxes)."""
-    for char, stand_in in STAND_INS.items():
-        if char in content and _lacks(font, char):
-            content = content.replace(char, stand_in)
-    return content
+def render(font: pygame.font.Font, content: str, colour: Colour) -> pygame.Surface:
+    """`content` rendered antialiased, with the arrows `font` lacks drawn instead of empty boxes."""
+    missing = [char for char in DRAWN_ARROWS if char in content and _lacks(font, char)]
+    if not missing:
+        return font.render(content, True, colour)
+    image = pygame.Surface(font.size(content), pygame.SRCALPHA)
+    start = 0
+    for index, char in enumerate(content):
+        if char not in missing:
+            continue
+        if index > start:
+            image.blit(font.render(content[start:index], True, colour), (font.size(content[:start])[0], 0))
+        left, right = font.size(content[:index])[0], font.size(content[: index + 1])[0]
+        image.blit(_arrow_glyph(font, right - left, DRAWN_ARROWS[char], colour), (left, 0))
+        start = index + 1
+    if start < len(content):
+        image.blit(font.render(content[start:], True, colour), (font.size(content[:start])[0], 0))
+    return image
+
+
+@lru_cache(maxsize=64)
+def _arrow_glyph(font: pygame.font.Font, width: int, direction: int, colour: Colour) -> pygame.Surface:
+    """An arrow as wide as the room `font` gives a missing character, at the height of its "-"
+    and as thick as its strokes; drawn four times larger, then smoothed down (antialiased)."""
+    scale = 4
+    height = font.get_height()
+    hyphen = font.metrics("-")[0]
+    ascent = font.get_ascent()
+    low, high = (hyphen[2], hyphen[3]) if hyphen is not None else (ascent * 0.27, ascent * 0.34)
+    middle = (ascent - (low + high) / 2) * scale
+    stroke = max(1.0, high - low) * scale  # the hyphen's own thickness
+    big = pygame.Surface((max(1, width) * scale, height * scale), pygame.SRCALPHA)
+    side = width * scale * 0.12  # bearings, as a glyph has: the spaces round it stay visible
+    tail, tip = side, width * scale - side
+    head = min((tip - tail) * 0.5, ascent * scale * 0.3)
+    shaft = pygame.Rect(
+        round(tail), round(middle - stroke / 2), round(tip - head * 0.5 - tail), round(stroke)
+    )
+    pygame.draw.rect(big, colour, shaft)
+    pygame.draw.polygon(
+        big, colour, [(tip, middle), (tip - head, middle - head * 0.8), (tip - head, middle + head * 0.8)]
+    )
+    image = pygame.transform.smoothscale(big, (max(1, width), height))
+    return pygame.transform.flip(image, True, False) if direction < 0 else image
 
 
 def text(
@@ -44,7 +83,7 @@ def text(
     anchor: str = "topleft",
 ) -> pygame.Rect:
     """Blit `content` with its `anchor` ("center", "midleft", …) at `pos`; returns the rect drawn."""
-    image = font.render(displayable(font, content), True, colour)
+    image = render(font, content, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     fit.drawn(surface, content, rect)

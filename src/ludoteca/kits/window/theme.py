@@ -51,7 +51,8 @@ class Colours:
     accent: Colour = (226, 182, 76)  # gold: selection, focus, "your turn"
     button: Colour = (52, 69, 61)
     button_hover: Colour = (64, 85, 75)
-    button_disabled: Colour = (36, 48, 43)
+    #: a button that does nothing now: between the table and a working button (greyed, not hidden)
+    button_disabled: Colour = (41, 55, 49)
     button_text_disabled: Colour = (104, 116, 108)
     button_edge: Colour = (76, 96, 86)
     primary: Colour = (182, 140, 52)
@@ -152,7 +153,7 @@ _WALNUT = Colours(
     text_dim=(186, 166, 140),
     button=(84, 61, 44),
     button_hover=(102, 75, 54),
-    button_disabled=(58, 42, 31),
+    button_disabled=(65, 47, 35),
     button_text_disabled=(128, 108, 88),
     button_edge=(112, 84, 60),
     shadow=(26, 18, 12),
@@ -229,6 +230,9 @@ def gui_theme(theme: Theme) -> dict[str, Any]:
     """The pygame_gui theme (its JSON format as a dict) built from `theme`."""
     c, s = theme.colours, theme.sizes
     h = hex_colour
+    # a disabled button keeps an edge (half way to a working one's), so it shows as a button on
+    # the table as well as on a panel or the status bar
+    disabled_edge = mix(c.button_edge, c.button_disabled, 0.5)
     defaults = {
         "normal_bg": h(c.button),
         "hovered_bg": h(c.button_hover),
@@ -244,7 +248,7 @@ def gui_theme(theme: Theme) -> dict[str, Any]:
         "active_text": h(c.text),
         "normal_border": h(c.button_edge),
         "hovered_border": h(c.accent),
-        "disabled_border": h(c.button_disabled),
+        "disabled_border": h(disabled_edge),
         "selected_border": h(c.accent),
         "active_border": h(c.accent),
         "link_text": h(c.accent),

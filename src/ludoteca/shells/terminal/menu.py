@@ -32,15 +32,17 @@ class Menu:
         #: the one game this menu is about (`ludoteca menu GAME`), or None for the whole shelf
         self.only = only
 
-    def choose(self, title: str, items: list[str]) -> int | None:
-        """Numbered choice; None for 'back' (empty line, 0, q)."""
+    def choose(self, title: str, items: list[str], top: bool = False) -> int | None:
+        """Numbered choice; None for 'back' (empty line, 0, q), which leaves the program from the
+        `top` menu: its prompt says so."""
         say = self.console.say
         say()
         say(title)
+        prompt = _("Your choice (Enter to quit): ") if top else _("Your choice (Enter to go back): ")
         for number, item in enumerate(items, start=1):
             say(f"  {number}. {item}")
         while True:
-            answer = self.console.ask(_("Your choice (Enter to go back): ")).strip().lower()
+            answer = self.console.ask(prompt).strip().lower()
             if answer in ("", "0", "q", "b", "back"):
                 return None
             chosen = read_int_or_none(answer, 1, len(items))
@@ -72,7 +74,7 @@ class Menu:
         title, entries = self.entries()
         try:
             while True:
-                choice = self.choose(title, [label for label, _action in entries] + [_("Quit")])
+                choice = self.choose(title, [label for label, _action in entries] + [_("Quit")], top=True)
                 if choice is None or choice == len(entries):
                     return 0
                 try:
@@ -90,9 +92,9 @@ class Menu:
         return None if index is None else games[index]
 
     def ask_value(self, prompt: str, default: str) -> str:
-        answer = self.console.ask(
-            _("{question} [{default}]: ").format(question=prompt, default=default)
-        ).strip()
+        """An answer, or `default` on Enter (shown in brackets when there is one)."""
+        shown = _("{question} [{default}]: ") if default else _("{question}: ")
+        answer = self.console.ask(shown.format(question=prompt, default=default)).strip()
         return answer or default
 
     def new_game(self) -> None:
@@ -111,6 +113,8 @@ class Menu:
     def ask_options_and_seats(self, game: Game[Any, Any]) -> tuple[dict[str, OptionValue], list[SeatSpec]]:
         given: dict[str, OptionValue] = {}
         for spec in game.info.options:
+            if not spec.applies(given, game.info.options):
+                continue  # Cascade's drop count, say, in a classic game
             hint = f" ({'/'.join(spec.value_text(c) for c in spec.choices)})" if spec.choices else ""
             if isinstance(spec.default, bool):
                 hint = _(" (yes/no)")
@@ -173,8 +177,8 @@ class Menu:
         while True:
             text = self.ask_value(
                 _(
-                    "Computer's thinking per move: Enter for each level's own time, seconds, "
-                    "or nodes:N (the same game again on any machine)"
+                    "How long the computer thinks per move: Enter for its level's own time, or a "
+                    "number of seconds"
                 ),
                 "",
             )

@@ -9,7 +9,7 @@ with its count and the first moves that fit — and `moves GROUP` or `moves all`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,12 +36,17 @@ class Group:
     moves: list[str] = field(default_factory=list)
 
 
-def groups_of(game: Game[Any, Any], state: Any) -> list[Group]:
-    """The legal moves of `state` in their groups, groups and moves in the rules' order."""
+def _as_written(text: str) -> str:
+    return text
+
+
+def groups_of(game: Game[Any, Any], state: Any, shown: Callable[[str], str] = _as_written) -> list[Group]:
+    """The legal moves of `state` in their groups, groups and moves in the rules' order, each
+    written as `shown` has it for the player (Qwirkle's tiles in their language's letters)."""
     groups: dict[str, Group] = {}
     for move in game.legal_moves(state):
-        key = game.move_group(state, move)
-        groups.setdefault(key, Group(key)).moves.append(game.format_move(state, move))
+        key = shown(game.move_group(state, move))
+        groups.setdefault(key, Group(key)).moves.append(shown(game.format_move(state, move)))
     return list(groups.values())
 
 
@@ -121,18 +126,25 @@ def matching(groups: Sequence[Group], asked: str) -> list[Group]:
     return [g for g in groups if all(w in g.key.casefold().split() for w in words)]
 
 
-def move_listing(game: Game[Any, Any], state: Any, asked: str = "", width: int = 100) -> list[str]:
+def move_listing(
+    game: Game[Any, Any],
+    state: Any,
+    asked: str = "",
+    width: int = 100,
+    shown: Callable[[str], str] = _as_written,
+) -> list[str]:
     """What `moves` (with `asked` after it: a group, or `all`) says for `state`, as lines of at
-    most `width` characters (but for a single move longer than that)."""
+    most `width` characters (but for a single move longer than that); moves, groups and what was
+    asked as `shown` writes notation for the player."""
     width = max(width, 40)
-    groups = groups_of(game, state)
+    groups = groups_of(game, state, shown)
     total = sum(len(g.moves) for g in groups)
     if total == 0:
         return [_("No legal move.")]
     every = [move for group in groups for move in group.moves]
     # grouping helps when some group holds several moves but not all of them
     useful = 1 < len(groups) < total
-    asked = asked.strip()
+    asked = shown(asked.strip())
     if asked.casefold() == ALL:
         return [_heading(total), *(_group_lines(groups, width) if useful else wrap(every, width))]
     if asked:

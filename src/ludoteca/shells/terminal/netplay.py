@@ -51,6 +51,18 @@ class NetworkTerminalGame(TerminalGame):
         self._waiting_shown: str | None = None
         match.subscribe(self._on_network_event)
 
+    def run(self) -> int:
+        if self.remote.seat is None:
+            # a spectator types nothing at the board: say so before the first position
+            names = [self.match.seat_label(s) for s in range(len(self.match.seats))]
+            listed = (
+                names[0]
+                if len(names) == 1
+                else _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+            )
+            self.console.say(self.style.dim(_("You are watching {names}.").format(names=listed)))
+        return super().run()
+
     def commands(self) -> dict[str, str]:
         shared = {k: v for k, v in COMMANDS.items() if k != "redo"}
         return {**shared, **NETWORK_COMMANDS}
@@ -271,8 +283,11 @@ def play_networked(
         match.leave()
 
 
-def choose_table(tables: list[dict[str, Any]], console: Console) -> tuple[str, bool] | None:
-    """The club's lobby in the terminal: pick a table to join (or `w N` to watch); None to leave."""
+def choose_table(
+    tables: list[dict[str, Any]], console: Console, watching: bool = False
+) -> tuple[str, bool] | None:
+    """The club's lobby in the terminal: pick a table to join (or `w N` to watch; any table is
+    watched when `watching`, as `join --watch` asks); None to leave."""
     say = console.say
     if not tables:
         say(_("No table is open yet. Open one with: ludoteca join ADDRESS --open GAME"))
@@ -285,10 +300,15 @@ def choose_table(tables: list[dict[str, Any]], console: Console) -> tuple[str, b
         free_text = _("{n} free").format(n=free)
         say(f"  {number}. {table.get('title')} [{table.get('status')}] {names}  ({free_text})")
     while True:
-        answer = console.ask(_("Table number to join, 'w NUMBER' to watch, Enter to leave: ")).strip().lower()
+        question = (
+            _("Table number to watch, Enter to leave: ")
+            if watching
+            else _("Table number to join, 'w NUMBER' to watch, Enter to leave: ")
+        )
+        answer = console.ask(question).strip().lower()
         if not answer:
             return None
-        watch = answer.startswith("w")
+        watch = watching or answer.startswith("w")
         digits = answer.lstrip("w").strip()
         chosen = read_int_or_none(digits, 1, len(tables))
         if chosen is not None:

@@ -84,7 +84,8 @@ class TerminalGame:
             case Redone(count=count):
                 # as the table may read them: a computer's face-down cards stay face down
                 replayed = self.match.public_moves(self.match.lone_human(), self.match.ply - count)
-                self.console.say(_("Replayed: {moves}").format(moves=SEPARATOR.join(replayed)))
+                shown = [self.adapter.shown_notation(text) for text in replayed]
+                self.console.say(_("Replayed: {moves}").format(moves=SEPARATOR.join(shown)))
             case Progress(purpose=events.FOR_MOVE, info=info):
                 self._depth = info.depth
 
@@ -273,7 +274,10 @@ class TerminalGame:
             say("  " + self.adapter.move_help(match.game, match.view(seat)))
         elif command == "moves":
             size = shutil.get_terminal_size((100, 30))
-            self._say_paged(move_listing(match.game, match.view(seat), arg, size.columns - 1), size.lines)
+            listing = move_listing(
+                match.game, match.view(seat), arg, size.columns - 1, shown=self.adapter.shown_notation
+            )
+            self._say_paged(listing, size.lines)
         elif command == "undo":
             if match.undo():
                 say(_("Taken back."))
@@ -335,7 +339,8 @@ class TerminalGame:
         except SearchCancelled:
             return
         view = self.match.view(seat)
-        self.console.say(_("Hint: {move}").format(move=self.match.game.format_move(view, move)))
+        text = self.adapter.shown_notation(self.match.game.format_move(view, move))
+        self.console.say(_("Hint: {move}").format(move=text))
 
     def _save(self, name: str | None) -> bool:
         saved, message = self._write_save(name)

@@ -13,6 +13,7 @@ import contextlib
 import os
 import sys
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -40,8 +41,31 @@ from ludoteca.store import Store
 MATCH_EVENT = pygame.event.custom_type()
 
 DEFAULT_SIZE = (1280, 800)
+#: below this the side panel and the board no longer leave every text room to be read (UI.md):
+#: the window is laid out at no less, and asks the system not to shrink it further
 MIN_SIZE = (800, 600)
 FPS = 60
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, grown where it falls short of `MIN_SIZE`."""
+    return (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+
+
+def _open_window(size: tuple[int, int]) -> pygame.Surface:
+    """The resizable window at `size`, which the system is asked not to shrink below `MIN_SIZE`.
+
+    pygame's display module has no call for a minimum size; the `Window` of the display module
+    has one. pygame-ce marks that handle deprecated because drawing through it and through the
+    display module would clash; it is used here for the limit alone. `set_mode` forgets the
+    limit, so it is set again each time the window is made. Where the system will not take the
+    limit, `App.resize` still lays out at no less than the minimum.
+    """
+    surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    with warnings.catch_warnings(), contextlib.suppress(pygame.error, ValueError):
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    return surface
 
 
 class Screen(Page):
@@ -75,7 +99,7 @@ class App:
             self.settings.sound = sound
         set_language(self.settings.language)
         pygame.display.set_icon(_icon(theme_named(self.settings.theme)))
-        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.surface = _open_window(at_least_minimum(size))
         pygame.display.set_caption("Ludoteca")
         self.size = self.surface.get_size()
         #: the chosen theme, its sizes scaled to the window (`scale_for`)
@@ -169,12 +193,14 @@ class App:
         self.rebuild()
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(size[0], 1), max(size[1], 1))
-        if size == self.size:
-            return
+        """Lay the screen out again for a window of `size`; a window made smaller than
+        `MIN_SIZE` (where the system ignores the limit) is given the minimum back."""
+        size = at_least_minimum(size)
         current = pygame.display.get_surface()
+        if size == self.size and current is not None and current.get_size() == size:
+            return
         if current is None or current.get_size() != size:
-            current = pygame.display.set_mode(size, pygame.RESIZABLE)
+            current = _open_window(size)
         self.surface = current
         self.size = self.surface.get_size()
         theme = self._fitted_theme()

@@ -40,6 +40,13 @@ class PictureChoice:
         self.label_h = fonts.small.get_linesize() * 2
         card_h = rect.height
         card_w = max(60, round((card_h - self.label_h - 8) * 1.25) + 8)
+        count = len(self.pictures)
+        if count * card_w + (count - 1) * gap > rect.width:
+            # every picture on one page, somewhat smaller, rather than a page to turn
+            fitting_w = (rect.width - (count - 1) * gap) // count
+            fitting_h = round((fitting_w - 8) / 1.25) + self.label_h + 8
+            if fitting_w >= 60 and fitting_h >= max(self.label_h + 48, round(rect.height * 0.6)):
+                card_w, card_h = fitting_w, fitting_h
         per_page = max(1, (rect.width + gap) // (card_w + gap))
         arrow_w = 28
         if len(self.pictures) > per_page:

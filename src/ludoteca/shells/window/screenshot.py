@@ -18,7 +18,7 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.registry import game_keys, get_game
 from ludoteca.core.seats import SeatSpec, parse_seats
 from ludoteca.core.text import read_seed
-from ludoteca.i18n import LANGUAGES, _, os_reason, set_language
+from ludoteca.i18n import LANGUAGES, _, language, os_reason, set_language
 from ludoteca.shells.options import argument_type, given_options
 
 PAGES = ("menu", "games", "settings", "rules", "scores", "saves")
@@ -144,7 +144,9 @@ def render(args: argparse.Namespace, game: Any) -> Path:
     with tempfile.TemporaryDirectory() as home, Store(Path(home) / "screenshot.sqlite3") as store:
         if args.theme:
             store.set_setting("gui.theme", args.theme)
-        store.set_setting("language", args.lang or "en")
+        # `ludoteca --lang fr screenshot …` (and `screenshot … --lang fr`, which the command line
+        # takes out before this command sees it) has set the language already
+        store.set_setting("language", args.lang or language())
         app = App(store, args.size, speed=0, sound=False, first=first, routes=ROUTES)
         if match is not None and match.moves and not match.over:
             screen = app.screen

@@ -243,7 +243,7 @@
     for (const [c, r, ...rest] of scene.pieces) {
       moved.set(`${c},${r}`, piece(pieceLayer, rest, ...middle(c, r), turnBy));
     }
-    const animate = fresh && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const animate = fresh && !api.stage.reduced();
     const ghostLayer = el("g", { class: "khet-ghosts" }, svg);
     labels(svg, flip);
     const beamLayer = el("g", { class: "khet-beam" }, svg);
@@ -348,14 +348,10 @@
           if (target || movable) {
             hit.setAttribute("role", "button");
             hit.setAttribute("tabindex", "0");
-            hit.addEventListener("keydown", (event) => {
-              if (event.key === "Enter" || event.key === " ") {
-                event.preventDefault();
-                click(cell);
-              }
-            });
+            api.press(hit, () => click(cell));
+          } else {
+            hit.addEventListener("click", () => click(cell));  // a click elsewhere lets the piece go
           }
-          hit.addEventListener("click", () => click(cell));
         }
       }
       if (choice) arrows(choice);
@@ -385,14 +381,7 @@
           points: points([[tip[0] + sign * -2.2, tip[1] - 1.3], [end[0] + sign * 1.6, end[1] + 5], [end[0] + sign * 0.6, end[1] - 5.5]]),
           fill: LOOK.accent,
         }, g);
-        const turn = () => { if (!memory.sent) send(move); };
-        g.addEventListener("click", turn);
-        g.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            turn();
-          }
-        });
+        api.press(g, () => { if (!memory.sent) send(move); });
       }
     }
 

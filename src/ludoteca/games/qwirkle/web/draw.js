@@ -96,19 +96,6 @@
 
   const at = (r, c) => `${r},${c}`;
 
-  // An SVG shape that acts as a button: clicked, tapped, or Enter/Space once focused.
-  function pressable(element, onPress) {
-    element.setAttribute("tabindex", "0");
-    element.setAttribute("role", "button");
-    element.addEventListener("click", onPress);
-    element.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        onPress();
-      }
-    });
-  }
-
   // ----- what may be played, from the scene's folded placements -----------------------------------------
   // Whether each square of `squares` (indexes) can take one of `tiles` (indexes), each tile once,
   // where the fold says it fits: the rest of a play once some of it is down.
@@ -255,15 +242,9 @@
     // a large board wider than the screen); a new position brings its last play into view
     const before = host.querySelector(".qw-scroll");
     const kept = before && drawnKey === key ? [before.scrollLeft, before.scrollTop] : null;
-    // and keeps the keyboard's place: the element standing for the one that had the focus
-    const active = document.activeElement;
-    const focused = active && host.contains(active) ? active.getAttribute("data-focus") : null;
-    host.replaceChildren(root);
+    // and keeps the keyboard's place (the stage gives the focus back to the same data-focus)
+    api.stage.show(host, root);
     drawnKey = key;
-    if (focused) {
-      const again = root.querySelector(`[data-focus="${focused}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
     if (kept) [scroller.scrollLeft, scroller.scrollTop] = kept;
     else if (scroller.scrollWidth > scroller.clientWidth) {
       const scale = drawn.picture.getBoundingClientRect().width / drawn.width;
@@ -362,8 +343,9 @@
       const square = svg("rect", {
         x: x(c) + 5, y: y(r) + 5, width: CELL - 10, height: CELL - 10, rx: 12,
         class: "qw-lit", "data-square": name, "data-focus": "square-" + name, "aria-label": name,
+        tabindex: 0, role: "button",
       });
-      pressable(square, () => {
+      api.press(square, () => {
         ui.pending.push({ index: ui.picked, r: r, c: c, tile: (scene.hand || [])[ui.picked] });
         ui.picked = null;
         redraw();
@@ -375,12 +357,13 @@
       const g = svg("g", {
         transform: `translate(${x(p.c)},${y(p.r)})`, class: "qw-pending", "data-square": name,
         "data-focus": "square-" + name, "aria-label": `${name} ${tileName(api, scene, p.tile)}`,
+        tabindex: 0, role: "button",
       });
       g.append(tile(scene, p.tile, ""));
       g.append(svg("rect", { x: 2, y: 2, width: 96, height: 96, rx: 14, class: "qw-pending-ring" }));
       g.append(svg("title", {}, tileName(api, scene, p.tile)));
       // a tile put down goes back to the hand, still chosen, to go elsewhere
-      pressable(g, () => {
+      api.press(g, () => {
         ui.pending.splice(n, 1);
         ui.picked = p.index;
         redraw();

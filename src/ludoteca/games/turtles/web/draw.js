@@ -539,7 +539,7 @@
         const [x, y] = centre(c, r);
         svg("circle", { cx: x, cy: y, r: 15, fill: LEGAL, class: "tt-dot" }, marks);
         const target = svg("rect", { x: MARGIN + c * CELL, y: MARGIN + r * CELL, width: CELL, height: CELL, class: "tt-target", "data-move": move }, marks);
-        pressable(target, move, () => send(api, turn, move, discardable));
+        pressable(api, target, move, () => send(api, turn, move, discardable));
       }
     }
     if (turn && ui.tool === "bug") {
@@ -548,24 +548,19 @@
         if (!turtle) continue;
         const [x, y] = centre(turtle[0], turtle[1]);
         const ring = svg("circle", { cx: x, cy: y, r: 46, class: "tt-bug-target", "data-move": move }, marks);
-        pressable(ring, move, () => send(api, turn, move, discardable));
+        pressable(api, ring, move, () => send(api, turn, move, discardable));
       }
     }
     return { art: art, pieces: pieces };
   }
 
   // a square or a turtle of the board that plays a move: clicked, tapped, or reached with Tab
-  function pressable(element, label, action) {
+  // (the page's press: a click, or Enter or Space once it has the focus)
+  function pressable(api, element, label, action) {
     element.setAttribute("role", "button");
     element.setAttribute("tabindex", "0");
     element.setAttribute("aria-label", label);
-    element.addEventListener("click", action);
-    element.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        action();
-      }
-    });
+    api.press(element, action);
   }
 
   function send(api, turn, move, discardable) {
@@ -812,8 +807,7 @@
     if (ui.key !== key) {
       Object.assign(ui, { key: key, picked: [], tool: null, discard: false });
       const last = scene.last;
-      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      if (last && last.action === "run" && last.before && last.steps.length && replay.key !== key && !still) {
+      if (last && last.action === "run" && last.before && last.steps.length && replay.key !== key && !api.stage.reduced()) {
         startReplay(last, key, api.state.table);
       }
     }

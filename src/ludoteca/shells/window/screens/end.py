@@ -174,7 +174,7 @@ class EndScreen(Screen):
         outcome = self.match.outcome
         assert outcome is not None
         y += 4
-        reason = draw.sentence(str(outcome.reason))
+        reason = draw.sentence(self.board.end_reason(self.view(), outcome))
         lines = len(draw.wrap(fonts.body, reason, w))
         y += draw.paragraph(
             surface,

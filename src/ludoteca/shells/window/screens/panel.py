@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -10,7 +11,8 @@ import pygame
 
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
-from ludoteca.kits.window.board import GameBoard
+from ludoteca.kits.window.board import GameBoard, MovePicture, MovePiece
+from ludoteca.kits.window.theme import Colour
 from ludoteca.match import GameInPlay
 from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App
@@ -150,7 +152,10 @@ def _draw_panel(screen: PanelHost, surface: pygame.Surface, now: float) -> None:
         else:
             detail = _("Network") if spec.kind == "remote" else _("Human")
         if spec.name:
-            detail = f"{game.seat_name(state, seat)} · {detail}"
+            named = f"{game.seat_name(state, seat)} · {detail}"
+            # beside a wide score ("Joueur 2 · Ordinateur, niveau 2" at 800×600) the seat's name
+            # goes first: the marker beside the row numbers the seat already
+            detail = named if fonts.small.size(named)[0] <= room else detail
         thinking = seat == to_move and screen.thinking()
         if thinking:
             depth = screen.depth
@@ -203,17 +208,23 @@ class HasMatch(Protocol):
         ...
 
 
+def move_entries(screen: HasMatch) -> list[tuple[MovePiece, ...]]:
+    """The moves as the list shows them: each as its board words and pictures it (Qwirkle's tiles,
+    "exchanged 4 tiles"), from the notation the person at the screen may read."""
+    return [screen.board.move_entry(text) for text in screen.shown_moves()]
+
+
 def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The moves in notation as the person at the screen may read them (a program's cards stay
-    face down), newest at the bottom (older ones scroll away): one row per round,
-    a column per player, when the moves shown fit their columns; otherwise one move a line, each
-    after its number and its player's marker, long moves wrapping at their spaces."""
+    """The moves as the person at the screen may read them (a program's cards stay face down),
+    newest at the bottom (older ones scroll away): one row per round, a column per player, when
+    the moves shown fit their columns; otherwise one move a line, each after its number and its
+    player's marker, long moves wrapping between their pieces."""
     app, match = screen.app, screen.match
     c, fonts = app.theme.colours, app.fonts
     font = fonts.body
     line = font.get_linesize()
     seats = max(1, len(match.seats))
-    moves = screen.shown_moves()
+    moves = move_entries(screen)
     if not moves:
         draw.text(surface, fonts.small, _("No moves yet."), c.text_dim, rect.topleft)
         return
@@ -223,17 +234,92 @@ def move_list(screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect) -> N
         rows = [moves[i : i + seats] for i in range(0, len(moves), seats)]
         shown = rows[-max(1, rect.height // line) :]
         col_w = (rect.width - number_w) / seats
-        if all(font.size(text)[0] <= col_w - 6 for row in shown for text in row):
+        if all(_width(font, entry) <= col_w - 6 for row in shown for entry in row):
             _in_columns(screen, surface, rect, rows, number_w, col_w)
         else:
             _one_a_line(screen, surface, rect, moves, number_w)
+
+
+def _picture_side(font: pygame.font.Font) -> int:
+    return max(6, font.get_linesize() - 4)
+
+
+#: pixels between the parts of a piece that holds a picture (a Qwirkle square and its tile)
+PICTURE_GAP = 3
+
+
+def _piece_width(font: pygame.font.Font, piece: MovePiece) -> int:
+    if all(isinstance(part, str) for part in piece):
+        return font.size("".join(str(part) for part in piece))[0]
+    side = _picture_side(font)
+    width = sum(side if isinstance(part, MovePicture) else font.size(part)[0] for part in piece)
+    return width + PICTURE_GAP * max(0, len(piece) - 1)
+
+
+def _width(font: pygame.font.Font, entry: Sequence[MovePiece]) -> int:
+    space = font.size(" ")[0]
+    return sum(_piece_width(font, piece) for piece in entry) + space * max(0, len(entry) - 1)
+
+
+def _draw_entry(
+    screen: HasMatch,
+    surface: pygame.Surface,
+    entry: Sequence[MovePiece],
+    colour: Colour,
+    pos: tuple[float, float],
+) -> None:
+    """One entry's pieces from `pos` (their top left): words in `colour`, pictures by the board;
+    words in a row are drawn as one text, as every move was before pictures."""
+    font = screen.app.fonts.body
+    side = _picture_side(font)
+    space = font.size(" ")[0]
+    x, y = pos
+    words: list[str] = []
+
+    def flush() -> None:
+        nonlocal x
+        if words:
+            text = " ".join(words)
+            draw.text(surface, font, text, colour, (round(x), round(y)))
+            x += font.size(text)[0] + space
+            words.clear()
+
+    for piece in entry:
+        if all(isinstance(part, str) for part in piece):
+            words.append("".join(str(part) for part in piece))
+            continue
+        flush()
+        for index, part in enumerate(piece):
+            x += PICTURE_GAP if index else 0
+            if isinstance(part, MovePicture):
+                box = pygame.Rect(round(x), round(y + (font.get_linesize() - side) / 2), side, side)
+                screen.board.draw_move_picture(surface, part, box)
+                x += side
+            else:
+                draw.text(surface, font, part, colour, (round(x), round(y)))
+                x += font.size(part)[0]
+        x += space
+    flush()
+
+
+def _wrapped(font: pygame.font.Font, entry: Sequence[MovePiece], width: int) -> list[list[MovePiece]]:
+    """The entry's pieces in lines of at most `width` pixels (a piece too wide alone: its words
+    cut with "…")."""
+    lines: list[list[MovePiece]] = [[]]
+    for piece in entry:
+        if _piece_width(font, piece) > width and all(isinstance(part, str) for part in piece):
+            piece = (draw.ellipsize(font, "".join(str(part) for part in piece), width, may_cut=True),)
+        if lines[-1] and _width(font, [*lines[-1], piece]) > width:
+            lines.append([])
+        lines[-1].append(piece)
+    return lines
 
 
 def _in_columns(
     screen: HasMatch,
     surface: pygame.Surface,
     rect: pygame.Rect,
-    rows: list[list[str]],
+    rows: list[list[tuple[MovePiece, ...]]],
     number_w: int,
     col_w: float,
 ) -> None:
@@ -246,13 +332,17 @@ def _in_columns(
         draw.text(
             surface, fonts.small, f"{index + 1}.", c.text_dim, (rect.left + number_w - 8, y + 2), "topright"
         )
-        for k, text in enumerate(rows[index]):
+        for k, entry in enumerate(rows[index]):
             colour = c.accent if (index, k) == last else c.text
-            draw.text(surface, fonts.body, text, colour, (rect.left + number_w + k * col_w, y))
+            _draw_entry(screen, surface, entry, colour, (rect.left + number_w + k * col_w, y))
 
 
 def _one_a_line(
-    screen: HasMatch, surface: pygame.Surface, rect: pygame.Rect, moves: list[str], number_w: int
+    screen: HasMatch,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    moves: list[tuple[MovePiece, ...]],
+    number_w: int,
 ) -> None:
     app = screen.app
     c, fonts = app.theme.colours, app.fonts
@@ -262,12 +352,10 @@ def _one_a_line(
     left = rect.left + number_w + 3 * marker
     width = rect.right - left
     # from the newest move up, as many lines as there is room for
-    entries: list[tuple[int, list[str]]] = []
+    entries: list[tuple[int, list[list[MovePiece]]]] = []
     room = max(1, rect.height // line)
     for ply in range(len(moves) - 1, -1, -1):
-        lines = [
-            draw.ellipsize(font, part, width, may_cut=True) for part in draw.wrap(font, moves[ply], width)
-        ]
+        lines = _wrapped(font, moves[ply], width)
         if entries and sum(len(e[1]) for e in entries) + len(lines) > room:
             break
         entries.append((ply, lines[-room:]))
@@ -280,5 +368,5 @@ def _one_a_line(
         )
         colour = c.accent if ply == len(moves) - 1 else c.text
         for part in lines:
-            draw.text(surface, font, part, colour, (left, y))
+            _draw_entry(screen, surface, part, colour, (left, y))
             y += line

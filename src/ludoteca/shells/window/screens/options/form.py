@@ -57,14 +57,18 @@ class OptionsForm:
 
     def _rows(self) -> list[Row]:
         rows = []
-        for spec in self.game.info.options:
+        specs = self.game.info.options
+        for spec in specs:
+            if not spec.in_window or not spec.applies(self.draft.values, specs):
+                continue  # Cascade's drop count in a classic game, say: it would mean nothing
+            words = _(spec.window_help) if spec.window_help else ""
             pictures = self._pictures_for(spec)
             if pictures is not None:
                 make = partial(self._picture_control, spec, pictures)
-                rows.append(Row(option_label(spec), _(spec.help), None, make))
+                rows.append(Row(option_label(spec), words, None, make))
             else:
                 height_of = partial(self._control_height, spec)
-                rows.append(Row(option_label(spec), _(spec.help), height_of, partial(self._control, spec)))
+                rows.append(Row(option_label(spec), words, height_of, partial(self._control, spec)))
         for setting in self.board.settings() if self.board is not None else ():
             make = partial(self._setting_control, setting)
             rows.append(Row(_(setting.label), _(setting.help), self._switch_height, make))
@@ -204,6 +208,8 @@ class OptionsForm:
         self.draft.error = ""
         if self.pictures and name not in self.pictures:
             self.app.rebuild()  # the pictures may depend on this option (Khet's setups on the edition)
+        elif any(name == other for spec in self.game.info.options for other, _v in spec.applies_when):
+            self.app.rebuild()  # an option shows or hides with this one (Cascade's drop count)
 
     def read_entries(self) -> None:
         for name, entry in self.custom_entries.items():

@@ -67,7 +67,7 @@ class RowStack:
 
     def _row_height(self, row: Row, width: int, names_w: int, compact: bool, picture_h: int) -> int:
         s, fonts = self.app.theme.sizes, self.app.fonts
-        help_h = self.captions.height(row.help, "small", width)
+        help_h = self.captions.height(row.help, "small", width) if row.help else 0
         if compact and self._beside(row, width, names_w):
             return s.button_height + 2 + help_h + s.gap
         gaps = s.gap if compact else s.gap * 2
@@ -81,10 +81,16 @@ class RowStack:
             line = fonts.body_bold.get_linesize()
             captions.add(row.name, "bold", pygame.Rect(column.left, y + (bh - line) // 2, names_w, bh))
             row.make(pygame.Rect(column.left + names_w, y, column.width - names_w, bh))
-            y = captions.block(row.help, "small", column.left, y + bh + 2, column.width)
+            y = (
+                captions.block(row.help, "small", column.left, y + bh + 2, column.width)
+                if row.help
+                else y + bh
+            )
             return y + s.gap
         y = captions.block(row.name, "bold", column.left, y, column.width)
-        y = captions.block(row.help, "small", column.left, y, column.width) + 4
+        if row.help:  # an option with nothing more to say takes no line for it
+            y = captions.block(row.help, "small", column.left, y, column.width)
+        y += 4
         height = row.height_of(column.width) if row.height_of is not None else picture_h
         row.make(pygame.Rect(column.left, y, column.width, height))
         return y + height + (s.gap if compact else s.gap * 2)
