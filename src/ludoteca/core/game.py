@@ -83,6 +83,12 @@ def players_named(names: Sequence[str | None]) -> Iterator[None]:
         _player_names.reset(token)
 
 
+def _given_name(seat: int) -> str | None:
+    """The name a front end gave the player at `seat` (`players_named`), if any."""
+    names = _player_names.get()
+    return names[seat] if seat < len(names) else None
+
+
 def package_of(game: object) -> str:
     """The package a game's class lives in (where its rules texts and catalogues are)."""
     module = type(game).__module__
@@ -200,15 +206,12 @@ class Game(ABC, Generic[S, M]):
         """Who sits at `seat`, as sentences about the play name them: the player's own name when
         a front end gave it (`players_named`), else the seat's name. Games whose seats have no
         meaning of their own ("Player 1") name their players with it."""
-        names = _player_names.get()
-        name = names[seat] if seat < len(names) else None
-        return name or self.seat_name(state, seat)
+        return _given_name(seat) or self.seat_name(state, seat)
 
     def player_word(self, state: S, seat: Seat) -> str | Sentence:
         """`player_name` for a `Sentence` (an outcome's reason): the player's own name as typed,
         else the seat's name, kept untranslated so each reader words it in their language."""
-        names = _player_names.get()
-        name = names[seat] if seat < len(names) else None
+        name = _given_name(seat)
         if name:
             return name
         return Sentence(self.info.seat_names[seat]) if seat < len(self.info.seat_names) else str(seat + 1)

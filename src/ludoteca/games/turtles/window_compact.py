@@ -34,9 +34,9 @@ from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.theme import Colour, Colours
 
 
-class TurtlesBoard(Protocol):
-    """What the pieces read from the board (window_panel's board gives more): declared here, so
-    that the panel imports the pieces and nothing imports the panel back."""
+class PanelLook(Protocol):
+    """What the pieces read from the board (window_panel's `TurtlesBoard` extends it): declared
+    here, so that the panel imports the pieces and nothing imports the panel back."""
 
     fonts: Fonts
     colours: Colours
@@ -78,7 +78,7 @@ class Pieces:
     """The pieces of the panel's lines, in the board's fonts and colours; `tight`: smaller icons
     and less air between pieces, for the narrowest panel (800×600 in French, four players)."""
 
-    def __init__(self, board: TurtlesBoard, tight: bool = False) -> None:
+    def __init__(self, board: PanelLook, tight: bool = False) -> None:
         self.board = board
         self.tight = tight
 

@@ -20,23 +20,18 @@ import pygame
 from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.rules import round_points, seat_names
 from ludoteca.games.turtles.state import TurtlesState
-from ludoteca.games.turtles.window_art import TurtlesColours
-from ludoteca.games.turtles.window_compact import Piece, Pieces, lay, ordinal, span
+from ludoteca.games.turtles.window_compact import PanelLook, Piece, Pieces, lay, ordinal, span
 from ludoteca.games.turtles.window_replay import Beat
 from ludoteca.games.turtles.window_tray import Tray, TrayContents, hand_slots, tray_owner
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
-from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Grid
-from ludoteca.kits.window.theme import Colours
 
 
-class TurtlesBoard(Protocol):
-    """What these painters read from the board: its look, and the player's choices this turn."""
+class TurtlesBoard(PanelLook, Protocol):
+    """What these painters read from the board: its look (`PanelLook`, and its grid), and the
+    player's choices this turn."""
 
-    fonts: Fonts
-    colours: Colours
-    palette: TurtlesColours
     grid: Grid
     #: the board's part of the window, the tray under the squares
     area: pygame.Rect
@@ -46,10 +41,6 @@ class TurtlesBoard(Protocol):
     held: Any
     chosen: str | None
     discard: bool
-
-    def draw_seat_marker(
-        self, surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int
-    ) -> None: ...
 
 
 def tray_contents(board: TurtlesBoard, state: TurtlesState, beat: Beat | None) -> TrayContents:
