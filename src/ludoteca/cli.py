@@ -522,7 +522,7 @@ def cmd_saves(argv: list[str]) -> int:
 
 def _export(path: Path, text: str, force: bool) -> bool:
     """Write an exported record; an existing file is overwritten only with --force or a yes."""
-    from ludoteca.kits.terminal.console import YES
+    from ludoteca.kits.terminal.console import Console
     from ludoteca.shells.files import FileExists, write_text
 
     try:
@@ -535,8 +535,7 @@ def _export(path: Path, text: str, force: bool) -> bool:
                     path=path
                 )
             ) from None
-    print(_("{path} already exists. Overwrite it? [y/N] ").format(path=path), end="", flush=True)
-    if sys.stdin.readline().strip().lower() not in YES:
+    if not Console().confirm(_("{path} already exists. Overwrite it? [y/N] ").format(path=path)):
         print(_("Nothing was written."))
         return False
     write_text(path, text, overwrite=True)
