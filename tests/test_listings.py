@@ -72,7 +72,7 @@ def test_options_read_by_their_labels() -> None:
 def test_the_terminal_lists_saves_and_scores_under_headers_in_words(home: Path) -> None:
     run(["play", "connect4", "--players", "human,human"], home, "4\nsave mine\nquit\n")
     saves = run(["saves"], home).stdout.splitlines()
-    assert saves[0].split() == ["Number", "Name", "Game", "State", "Saved"]
+    assert saves[0] == "Games to resume:" and saves[1].split() == ["Number", "Name", "Game", "State", "Saved"]
     row = next(line for line in saves if "mine" in line)
     assert "Connect Four" in row and "today " in row and "+00:00" not in row
     moves = "1\n2\n1\n2\n1\n2\n1\n"

@@ -460,6 +460,40 @@ def _read_text(path: str) -> str:
         raise UsageError(_("{path} is not a text file").format(path=path)) from None
 
 
+def _record_or_save(given: str) -> str:
+    """The record in the file `given`, or, when no such file exists, of the save it names."""
+    if not Path(given).exists():
+        from ludoteca.store import StoreError
+
+        try:
+            return str(_open_store().load_save(given).record_text)
+        except StoreError:
+            pass  # neither a file nor a save: the file's sentence says what is missing
+    return _read_text(given)
+
+
+def _list_saves(saves: Sequence[Any]) -> None:
+    """The games to resume, then the finished ones (history, to step through), each with the
+    command that does what a player wants with it."""
+    if not saves:
+        print(_("No saved games yet. In a game, type 'save'."))
+        return
+    going, finished = listings.split_saves(saves)
+    if going:
+        print(_("Games to resume:"))
+        print("\n".join(listings.saves_table(going)))
+        print(_("Resume with: ludoteca play --resume NUMBER"))
+    else:
+        print(_("No game to resume: every saved game is finished."))
+    if finished:
+        print()
+        print(_("Finished games:"))
+        print("\n".join(listings.saves_table(finished)))
+        print(_("Step through one with: ludoteca replay NUMBER"))
+    for sentence in listings.unreadable_saves(saves):
+        print(sentence)
+
+
 def cmd_rules(argv: list[str]) -> int:
     parser = _parser("ludoteca rules", _("Show the rules of a game."))
     parser.add_argument("game", metavar=_("GAME"), help=", ".join(game_keys()))
@@ -492,14 +526,7 @@ def cmd_saves(argv: list[str]) -> int:
     store = _open_store()
     action = args.action or "list"
     if action == "list":
-        saves = store.list_saves()
-        if not saves:
-            print(_("No saved games yet. In a game, type 'save'."))
-        else:
-            print("\n".join(listings.saves_table(saves)))
-            for sentence in listings.unreadable_saves(saves):
-                print(sentence)
-            print(_("Resume with: ludoteca play --resume NUMBER"))
+        _list_saves(store.list_saves())
     elif action == "show":
         print(session.record_to_show(store.load_save(args.save))[0], end="")
     elif action == "rename":
@@ -570,11 +597,17 @@ def cmd_replay(argv: list[str]) -> int:
     from ludoteca.shells import session
     from ludoteca.shells.terminal.boards import terminal_board_for
 
-    parser = _parser("ludoteca replay", _("Check a record by replaying it, and show each position."))
+    parser = _parser(
+        "ludoteca replay",
+        _(
+            "Check a record by replaying it, and show each position. "
+            "FILE may also be a saved game's number or name."
+        ),
+    )
     parser.add_argument("file", metavar=_("FILE"))
     parser.add_argument("--final", action="store_true", help=_("show only the final position"))
     args = parser.parse_args(argv)
-    text = _read_text(args.file)
+    text = _record_or_save(args.file)
     match = session.match_from_text(text)
     adapter, style, game = terminal_board_for(match.game), detect_style(), match.game
     start = len(match.states) - 1 if args.final else 0

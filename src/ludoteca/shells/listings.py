@@ -50,6 +50,24 @@ def options_words(key: str, stored: str) -> str:
     return options_in_words(game, stored_options(game, stored))
 
 
+def is_finished(saved: SavedGame) -> bool:
+    """Whether a save holds a game that is over: history to look back on, nothing to resume.
+    An unreadable save is not: it stays where a player looks to mend or delete it."""
+    try:
+        return bool(Record.loads(saved.record_text).result)
+    except ValueError:  # RecordError, and any number a damaged record holds
+        return False
+
+
+def split_saves(saves: Sequence[SavedGame]) -> tuple[list[SavedGame], list[SavedGame]]:
+    """(games that can be resumed, finished games), each in the order given."""
+    over = [is_finished(s) for s in saves]
+    return (
+        [s for s, done in zip(saves, over, strict=True) if not done],
+        [s for s, done in zip(saves, over, strict=True) if done],
+    )
+
+
 def save_status(saved: SavedGame) -> str:
     try:
         record = Record.loads(saved.record_text)

@@ -14,7 +14,7 @@ from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import MAX_LEVEL, SeatSpec
 from ludoteca.core.text import read_int_or_none, read_seed
 from ludoteca.core.think import Think, read_think
-from ludoteca.i18n import _
+from ludoteca.i18n import _, ngettext
 from ludoteca.kits.terminal.console import Console, EndOfInput
 from ludoteca.shells import listings, session
 from ludoteca.shells.dates import when
@@ -201,16 +201,28 @@ class Menu:
                 self.console.say(str(err))
 
     def resume(self) -> None:
-        saves = self.store.list_saves(self.only.key if self.only is not None else None)
+        saves, finished = listings.split_saves(
+            self.store.list_saves(self.only.key if self.only is not None else None)
+        )
         if not saves and self.only is not None:
             self.console.say(
-                _("No saved {title} game yet. In a game, type 'save'.").format(
+                _("No saved {title} game to resume. In a game, type 'save'.").format(
                     title=_(self.only.game.info.title)
                 )
             )
-            return
+        elif not saves:
+            self.console.say(_("No saved game to resume. In a game, type 'save'."))
+        if not saves and finished:
+            self.console.say(
+                ngettext(
+                    "{n} finished game is kept: 'ludoteca saves' lists it, "
+                    "'ludoteca replay NUMBER' steps through it.",
+                    "{n} finished games are kept: 'ludoteca saves' lists them, "
+                    "'ludoteca replay NUMBER' steps through one.",
+                    len(finished),
+                ).format(n=len(finished))
+            )
         if not saves:
-            self.console.say(_("No saved games yet. In a game, type 'save'."))
             return
         labels = [f"{s.name} ({listings.game_title(s.game)}, {when(s.updated)})" for s in saves]
         index = self.choose(_("Which saved game?"), labels)

@@ -1,4 +1,5 @@
-"""Resuming a saved game: the saves, newest first; click one to play on, or delete it."""
+"""Resuming a saved game: the games that can be resumed, newest first; click one to play on, or
+delete it. Finished games are kept apart, one click away: they are history, not work in progress."""
 
 from __future__ import annotations
 
@@ -29,11 +30,26 @@ class SavesScreen(Screen):
         super().__init__(app)
         self.page = 0
         self.saves: list[SavedGame] = []
+        #: showing the finished games instead of the ones to resume
+        self.finished = False
+        #: how many saves the other list holds (its button says so)
+        self.others = 0
         self.rows: dict[int, UIButton] = {}
+        self.switch_button: UIButton | None = None
         self.error = ""
 
     def subtitle(self) -> str:
+        if self.finished:
+            return _("Click a game to see how it ended.")
         return _("Click a game to play on from where it was saved.")
+
+    def title(self) -> str:
+        return _("Finished games") if self.finished else _("Resume a saved game")
+
+    def _switch_label(self) -> str:
+        if self.finished:
+            return _("Games to resume ({n})").format(n=self.others)
+        return _("Finished games ({n})").format(n=self.others)
 
     def _row_height(self) -> int:
         fonts = self.app.fonts
@@ -68,9 +84,13 @@ class SavesScreen(Screen):
     def build(self) -> None:
         app, s = self.app, self.app.theme.sizes
         try:
-            self.saves = app.store.list_saves()
+            going, finished = listings.split_saves(app.store.list_saves())
         except StoreError as err:
-            self.saves, self.error = [], str(err)
+            going, finished, self.error = [], [], str(err)
+        if self.finished and not finished:
+            self.finished = False  # the last one was deleted: back to the games to resume
+        self.saves, others = (finished, going) if self.finished else (going, finished)
+        self.others = len(others)
         per = self._per_page()
         pages = max(1, -(-len(self.saves) // per))
         self.page = min(self.page, pages - 1)
@@ -94,6 +114,17 @@ class SavesScreen(Screen):
             button(app, app.manager, prev, _("Previous"), partial(self.turn, -1), enabled=self.page > 0)
             button(app, app.manager, nxt, _("Next"), partial(self.turn, 1), enabled=self.page < pages - 1)
         self.back_button = back_button(app)
+        self.switch_button = None
+        if self.others or self.finished:
+            label = self._switch_label()
+            rect = pygame.Rect(
+                self.back_button.rect.right + s.gap, bottom, button_width(app, label, 160), s.button_height
+            )
+            self.switch_button = button(app, app.manager, rect, label, self.switch)
+
+    def switch(self) -> None:
+        self.finished, self.page = not self.finished, 0
+        self.app.rebuild()
 
     def turn(self, delta: int) -> None:
         self.page += delta
@@ -137,16 +168,15 @@ class SavesScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         app, c, fonts, s = self.app, self.app.theme.colours, self.app.fonts, self.app.theme.sizes
-        header(app, surface, _("Resume a saved game"), self.subtitle())
+        header(app, surface, self.title(), self.subtitle())
         if not self.saves:
             y = header_height(app, self.subtitle()) + s.margin
-            draw.text(
-                surface,
-                fonts.body,
-                _("No saved games yet. In a game, click Save."),
-                c.text_dim,
-                (2 * s.margin, y),
+            empty = (
+                _("No game to resume: every saved game is finished.")
+                if self.others
+                else _("No saved games yet. In a game, click Save.")
             )
+            draw.text(surface, fonts.body, empty, c.text_dim, (2 * s.margin, y))
         for saved, rect in self._row_rects():
             draw.card(surface, rect, c.button, None, s.corner)
             inner = rect.inflate(-2 * s.gap - 8, -8)
@@ -163,7 +193,7 @@ class SavesScreen(Screen):
                     (inner.left, y),
                 )
         if self.error:
-            left = self.back_button.rect.right + s.gap
+            left = (self.switch_button or self.back_button).rect.right + s.gap
             rect = pygame.Rect(
                 left,
                 app.size[1] - s.margin - s.button_height,
