@@ -16,6 +16,7 @@ from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.pictures import Pictures
 from ludoteca.shells.window.screens.common import back_button, header, header_height, not_in_window
 from ludoteca.shells.window.widgets import button, button_width
 
@@ -39,7 +40,7 @@ class ChooseScreen(Screen):
         self.cards: dict[str, UIButton] = {}
         self.layout: list[Card] = []
         self.page = 0
-        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self.pictures = Pictures(app)
 
     def subtitle(self) -> str:
         return _("Click a game to choose its options and players.")
@@ -168,41 +169,10 @@ class ChooseScreen(Screen):
         header(app, surface, _("Choose a game"), self.subtitle())
         for game, card in zip(self.shown(), self.layout, strict=False):
             draw.card(surface, card.rect, c.panel, None, s.corner + 6, shadow=c.shadow)
-            surface.blit(self._picture(game, card.picture.size), card.picture)
+            surface.blit(self.pictures.of(game, card.picture.size, note=True), card.picture)
             with fit.inside(card.rect, f"card: {game.info.key}"):
                 words = card.words
                 draw.text(surface, fonts.body_bold, _(game.info.title), c.text, words.topleft)
                 y = words.top + fonts.body.get_linesize()
                 summary = pygame.Rect(words.left, y, words.width, words.bottom - y)
                 draw.paragraph(surface, fonts.small, _(game.info.summary), c.text_dim, summary, 0)
-
-    def _picture(self, game: Game[Any, Any], size: tuple[int, int]) -> pygame.Surface:
-        key = (game.info.key, size)
-        if key not in self._pictures:
-            image = pygame.Surface(size, pygame.SRCALPHA)
-            board = board_for(game, self.app.theme, self.app.fonts)
-            if board is not None and size[0] > 20 and size[1] > 20:
-                board.draw_thumbnail(image, image.get_rect())
-            else:
-                self._placeholder(image, game)
-            self._pictures[key] = image
-        return self._pictures[key]
-
-    def _placeholder(self, image: pygame.Surface, game: Game[Any, Any]) -> None:
-        """The game's initial, and a note that it is played in the terminal when there is room."""
-        c, fonts = self.app.theme.colours, self.app.fonts
-        rect = image.get_rect()
-        pygame.draw.rect(image, c.background, rect, border_radius=10)
-        note = _("in the terminal for now")
-        room = rect.inflate(-12, -12)
-        lines = draw.wrap(fonts.small, note, room.width)
-        note_h = draw.lines_height(fonts.small, len(lines), 0)
-        shown = all(fonts.small.size(line)[0] <= room.width for line in lines)
-        shown = shown and note_h + fonts.title.get_linesize() <= room.height
-        letter_y = rect.centery - (note_h // 2 if shown else 0)
-        draw.text(image, fonts.title, _(game.info.title)[:1], c.text_dim, (rect.centerx, letter_y), "center")
-        if shown:
-            y = letter_y + fonts.title.get_linesize() // 2
-            for line in lines:
-                draw.text(image, fonts.small, line, c.text_dim, (rect.centerx, y), "midtop")
-                y += fonts.small.get_linesize()

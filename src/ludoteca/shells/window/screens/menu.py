@@ -8,11 +8,14 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from ludoteca.core.game import Game
 from ludoteca.core.registry import declaration_of, game_keys, get_game
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.shells.window.app import App, Screen
-from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.boards import has_board
+from ludoteca.shells.window.pictures import Pictures
+from ludoteca.shells.window.screens.common import not_in_window
 from ludoteca.shells.window.widgets import button
 
 
@@ -22,6 +25,9 @@ class MenuScreen(Screen):
         self.buttons: dict[str, UIButton] = {}
         self._showcase: pygame.Surface | None = None
         self._showcase_key: tuple[object, ...] = ()
+        self.pictures = Pictures(app)
+        #: each game's picture takes a click: the quickest way to a game
+        self.cards: dict[str, UIButton] = {}
 
     def build(self) -> None:
         app, s = self.app, self.app.theme.sizes
@@ -48,6 +54,10 @@ class MenuScreen(Screen):
             if primary:
                 top += 6
             self.buttons[key] = button(app, app.manager, rect, label, action, primary=primary)
+        self.cards = {
+            game.info.key: button(app, app.manager, rect, "", partial(self.pick, game), object_id="#card")
+            for game, rect in self._cards()
+        }
 
     def _tools(self) -> list[tuple[str, str, Any, bool]]:
         """The games' own pages (`GameDeclaration.window_tools`: Khet's setup editor), one button each."""
@@ -81,55 +91,83 @@ class MenuScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        app, c, fonts = self.app, self.app.theme.colours, self.app.fonts
+        c, fonts = self.app.theme.colours, self.app.fonts
         column = self._column()
         draw.text(surface, fonts.title, "Ludoteca", c.text, column.topleft)
         draw.paragraph(surface, fonts.body, self._subtitle(), c.text_dim, self._subtitle_rect())
         showcase = self._showcase_surface()
         if showcase is not None:
-            surface.blit(
-                showcase,
-                showcase.get_rect(
-                    topright=(app.size[0] - app.theme.sizes.margin * 2, app.theme.sizes.margin * 2)
-                ),
+            surface.blit(showcase, self._showcase_area())
+
+    def _cards(self) -> list[tuple[Game[Any, Any], pygame.Rect]]:
+        """Every game on the shelf as a card (its picture, its title under it) in the space right
+        of the buttons, in window coordinates: as many columns as give the largest pictures; none
+        when the window is too narrow for pictures to say anything."""
+        s, fonts = self.app.theme.sizes, self.app.fonts
+        area = self._showcase_area()
+        if area.width < 240:
+            return []
+        games = [get_game(key) for key in game_keys()]
+        gap, label = s.margin, fonts.small.get_linesize() + 6
+        best: tuple[float, int, int] = (0.0, 1, len(games))
+        for columns in range(1, len(games) + 1):
+            rows = -(-len(games) // columns)
+            side = min(
+                (area.width - gap * (columns - 1)) / columns, (area.height - gap * (rows - 1)) / rows - label
             )
+            if side > best[0]:
+                best = (side, columns, rows)
+        side, columns, rows = best
+        if side < 60:
+            return []
+        total_w = columns * side + gap * (columns - 1)
+        total_h = rows * (side + label) + gap * (rows - 1)
+        cards = []
+        for i, game in enumerate(games):
+            row, index = divmod(i, columns)
+            col = float(index)
+            last_row = len(games) - row * columns
+            if last_row < columns:
+                col += (columns - last_row) / 2  # centre a last, shorter row
+            rect = pygame.Rect(
+                round(area.left + (area.width - total_w) / 2 + col * (side + gap)),
+                round(area.top + (area.height - total_h) / 2 + row * (side + label + gap)),
+                round(side),
+                round(side + label),
+            )
+            cards.append((game, rect))
+        return cards
+
+    def _showcase_area(self) -> pygame.Rect:
+        app, s = self.app, self.app.theme.sizes
+        left = self._column().right + s.margin * 2
+        return pygame.Rect(left, s.margin * 2, app.size[0] - s.margin * 2 - left, app.size[1] - s.margin * 4)
+
+    def pick(self, game: Game[Any, Any]) -> None:
+        if has_board(game):
+            self.app.go("options", game)
+        else:
+            not_in_window(self.app, game)
 
     def _showcase_surface(self) -> pygame.Surface | None:
-        """Pictures of the games in the window, laid out like cards on the table (drawn once per size)."""
+        """The cards, drawn once per size and theme onto one picture of the showcase's area."""
         app = self.app
-        column = self._column()
-        s = app.theme.sizes
-        space = app.size[0] - column.right - s.margin * 4
-        height = app.size[1] - s.margin * 4
-        if space < 240:
-            return None
         key = (app.size, app.theme.key)
         if self._showcase is not None and self._showcase_key == key:
             return self._showcase
-        c = app.theme.colours
-        boards = [b for k in game_keys() if (b := board_for(get_game(k), app.theme, app.fonts)) is not None][
-            :4
-        ]
-        image = pygame.Surface((space, height), pygame.SRCALPHA)
-        if boards:
-            columns = 1 if len(boards) == 1 else 2
-            rows = -(-len(boards) // columns)
-            gap = s.margin
-            side = min((space - gap * (columns - 1)) / columns, (height - gap * (rows - 1)) / rows)
-            total_w = columns * side + gap * (columns - 1)
-            total_h = rows * side + gap * (rows - 1)
-            for i, board in enumerate(boards):
-                row, column_index = divmod(i, columns)
-                col = float(column_index)
-                if row == rows - 1 and len(boards) % columns:
-                    col += 0.5  # centre a last, lonely card
-                rect = pygame.Rect(
-                    round((space - total_w) / 2 + col * (side + gap)),
-                    round((height - total_h) / 2 + row * (side + gap)),
-                    round(side),
-                    round(side),
-                )
-                draw.card(image, rect, c.panel, c.panel_edge, 14, shadow=c.shadow)
-                board.draw_thumbnail(image, rect.inflate(-28, -28))
+        c, fonts, area = app.theme.colours, app.fonts, self._showcase_area()
+        cards = self._cards()
+        if not cards:
+            return None
+        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        label = fonts.small.get_linesize() + 6
+        for game, card in cards:
+            rect = card.move(-area.left, -area.top)
+            draw.card(image, rect, c.panel, c.panel_edge, 14, shadow=c.shadow)
+            square = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label)
+            picture = square.inflate(-square.width // 8, -square.width // 8)
+            image.blit(self.pictures.of(game, picture.size), picture)
+            title = draw.ellipsize(fonts.small, _(game.info.title), rect.width - 12)
+            draw.text(image, fonts.small, title, c.text_dim, (rect.centerx, rect.bottom - 6), "midbottom")
         self._showcase, self._showcase_key = image, key
         return image
