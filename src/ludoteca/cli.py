@@ -370,6 +370,30 @@ def _say_server_trouble() -> None:
     logging.getLogger("ludoteca.net.server").addHandler(console)
 
 
+#: where `ludoteca serve` keeps its tables when --store is not given (a PostgreSQL URL)
+STORE_VARIABLE = "LUDOTECA_STORE"
+
+
+def _open_club_store(given: str | None) -> Any:
+    """The store of a club server's tables: the PostgreSQL database of --store, else of
+    $LUDOTECA_STORE, else the SQLite file of this computer's data folder."""
+    source = "--store" if given is not None else STORE_VARIABLE
+    url = given if given is not None else os.environ.get(STORE_VARIABLE, "")
+    if not url.strip():
+        return _open_store()
+    from ludoteca.store.postgres import PostgresTableStore, is_postgres_url
+    from ludoteca.store.postgres.address import redacted
+
+    if not is_postgres_url(url):
+        raise UsageError(
+            _(
+                "{source} takes the URL of a PostgreSQL database (postgresql://USER@HOST:PORT/DATABASE), "
+                "not {given!r}; without it the club's tables stay in this computer's data folder."
+            ).format(source=source, given=redacted(url))
+        )
+    return PostgresTableStore(url)
+
+
 def cmd_serve(argv: list[str]) -> int:
     """`ludoteca serve`: a club server whose lobby lists tables players open, join and watch."""
     import asyncio
@@ -377,13 +401,22 @@ def cmd_serve(argv: list[str]) -> int:
     from ludoteca.net.addresses import addresses_to_share
     from ludoteca.net.server import CLUB, Server
     from ludoteca.net.web import page_address
+    from ludoteca.store import Store
 
     parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
     _think_flag(parser)
     _listen_flags(parser)
+    parser.add_argument(
+        "--store",
+        metavar="URL",
+        help=_(
+            "keep the club's tables in this PostgreSQL database (postgresql://USER@HOST:PORT/DATABASE) "
+            "instead of this computer's data folder; LUDOTECA_STORE gives one too"
+        ),
+    )
     args = parser.parse_args(argv)
     bind = "0.0.0.0" if args.lan else args.bind
-    store = _open_store()
+    store = _open_club_store(args.store)
     server = Server(store, CLUB, think=args.think)
     _say_server_trouble()
 
@@ -391,6 +424,12 @@ def cmd_serve(argv: list[str]) -> int:
         await server.start(bind, args.port)
         resumed = server.resume_tables()
         print(_("Club server listening on {bind}:{port}.").format(bind=bind, port=server.port), flush=True)
+        where = getattr(store, "where", None)
+        if where is not None:
+            print(
+                _("The club's tables are kept in the PostgreSQL database {where}.").format(where=where),
+                flush=True,
+            )
         if resumed:
             reopened = ngettext(
                 "{n} unfinished table reopened.", "{n} unfinished tables reopened.", len(resumed)
@@ -437,6 +476,9 @@ def cmd_serve(argv: list[str]) -> int:
                 bind=bind, port=args.port, reason=os_reason(err)
             )
         ) from None
+    finally:
+        if not isinstance(store, Store):  # PostgreSQL's: its pool's threads, its owner's lock
+            store.close()
     return 0
 
 

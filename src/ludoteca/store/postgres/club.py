@@ -1,0 +1,266 @@
+"""`PostgresTableStore`: a club server's tables and results in PostgreSQL.
+
+The server only knows the `TableStore` interface (ludoteca.net.tablestore); this keeps the same
+promises as the SQLite `Store` does for it, on a database that several processes and machines can
+share: a write is one transaction, done whole or not at all; a table is written only by the owner
+that runs it (`TablesTaken` otherwise); a server starting takes only the tables whose owner is dead.
+
+Durability: every write commits before the call returns, and commits are synchronous. PostgreSQL's
+`synchronous_commit` is left as the database has it unless it is `off`, which this store turns back
+on for its own sessions: a move is acknowledged to players only once its table is on disk (or on
+the standbys the database's settings name), so a crash of the server, or of PostgreSQL, never loses
+a move somebody saw acknowledged.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.i18n import _
+from ludoteca.store.errors import StoreError
+from ludoteca.store.names import clean_key
+from ludoteca.store.postgres.address import Target, redacted, target
+from ludoteca.store.postgres.driver import cannot_connect, translated
+from ludoteca.store.postgres.history import add_result, check_result, read_results
+from ludoteca.store.postgres.migrations import MIGRATIONS, Migration, migrate, schema_version
+from ludoteca.store.postgres.owners import OwnerLocks, live_owners
+from ludoteca.store.results import ResultRow, ResultRows
+from ludoteca.store.tables import TableRow, TablesTaken, opened_by
+from ludoteca.store.tables import _check as check_table
+
+if TYPE_CHECKING:
+    from psycopg import Connection
+    from psycopg_pool import ConnectionPool
+
+#: seconds to wait for the database: to connect, and for a connection from the pool
+CONNECT_SECONDS = 10
+#: a statement that takes longer is cancelled (and its write not done) rather than stall a server
+STATEMENT_SECONDS = 20
+
+_UPSERT = (
+    "INSERT INTO ludoteca_tables AS t (id, game, status, record, meta, created, updated, owner)"
+    " VALUES (%(id)s, %(game)s, %(status)s, %(record)s, %(meta)s, now(), now(), %(owner)s)"
+    " ON CONFLICT (id) DO UPDATE SET status = excluded.status, record = excluded.record,"
+    " meta = excluded.meta, updated = excluded.updated"
+    " WHERE %(owner)s::text IS NULL OR t.owner IS NOT DISTINCT FROM %(owner)s::text"
+)
+_DROP = (
+    "DELETE FROM ludoteca_tables WHERE id = %(id)s"
+    " AND (%(owner)s::text IS NULL OR owner IS NOT DISTINCT FROM %(owner)s::text)"
+)
+_OPEN = (
+    "SELECT id, game, status, record, meta, updated, owner FROM ludoteca_tables"
+    " WHERE status <> 'over' ORDER BY created, id"
+)
+
+
+def _configure(conn: Connection[Any]) -> None:
+    """Settings of every pooled session (see the module's note on durability)."""
+    row = conn.execute("SHOW synchronous_commit").fetchone()
+    if row is not None and row[0] == "off":
+        conn.execute("SET synchronous_commit = on")
+    conn.execute(f"SET statement_timeout = '{STATEMENT_SECONDS:d}s'")
+    conn.commit()
+
+
+def _table_row(fields: Sequence[Any]) -> TableRow:
+    table_id, game, status, record, meta, updated = fields[:6]
+    when = updated.astimezone(UTC).isoformat(timespec="microseconds") if isinstance(updated, datetime) else ""
+    return TableRow(str(table_id), str(game), str(status), str(record), str(meta), when)
+
+
+class PostgresTableStore:
+    """The tables and results of a club, in the PostgreSQL database at `url`.
+
+    The schema is created, or upgraded, when the store opens. It may be shared by several threads
+    (through a small pool of connections) and by any number of processes on any machines.
+    """
+
+    def __init__(self, url: str, *, steps: Sequence[Migration] = MIGRATIONS, pool_size: int = 4) -> None:
+        self.target: Target = target(url)
+        self._name = f"ludoteca (pid {os.getpid()})"
+        self._migrate(steps)
+        self._pool = self._open_pool(pool_size)
+        self._owners = OwnerLocks(self.target, CONNECT_SECONDS)
+
+    def _connect(self) -> Connection[Any]:
+        import psycopg
+
+        try:
+            return psycopg.connect(
+                self.target.url, connect_timeout=CONNECT_SECONDS, application_name=self._name
+            )
+        except psycopg.Error as exc:
+            raise cannot_connect(self.target, exc) from None
+
+    def _migrate(self, steps: Sequence[Migration]) -> None:
+        with self._connect() as conn, translated(self.target):
+            migrate(conn, self.target.where, steps)
+
+    def _open_pool(self, size: int) -> ConnectionPool[Any]:
+        from psycopg_pool import ConnectionPool, PoolTimeout
+
+        pool: ConnectionPool[Any] = ConnectionPool(
+            self.target.url,
+            min_size=1,
+            max_size=size,
+            open=False,
+            timeout=CONNECT_SECONDS,
+            kwargs={"connect_timeout": CONNECT_SECONDS, "application_name": self._name},
+            configure=_configure,
+            # a connection the server dropped (a restart, a failover) is replaced, not handed out
+            check=ConnectionPool.check_connection,
+            name="ludoteca-club",
+        )
+        try:
+            pool.open(wait=True, timeout=CONNECT_SECONDS)
+        except PoolTimeout as exc:
+            pool.close()
+            raise cannot_connect(self.target, exc) from None
+        return pool
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection[Any]]:
+        """A pooled connection, its psycopg errors turned into sentences; returned to the pool
+        at the end of the block (a broken one is replaced)."""
+        self._check_open()
+        with translated(self.target), self._pool.connection() as conn:
+            yield conn
+
+    def _check_open(self) -> None:
+        if self._pool.closed:
+            raise StoreError(
+                _("the club's PostgreSQL store at {where} has been closed.").format(where=self.where)
+            )
+
+    @property
+    def where(self) -> str:
+        """HOST:PORT/DATABASE: how sentences name this store."""
+        return self.target.where
+
+    @property
+    def schema_version(self) -> int:
+        with self._connection() as conn:
+            return schema_version(conn)
+
+    # -- the TableStore interface ------------------------------------------------------------
+
+    def save_tables(
+        self,
+        rows: Sequence[TableRow],
+        results: Sequence[ResultRow] = (),
+        owner: str | None = None,
+        dropped: Sequence[str] = (),
+    ) -> None:
+        """Write the tables, append the results and forget the tables `dropped`, in one
+        transaction, only if `owner` runs them all (a new table becomes its own); otherwise
+        write nothing and raise `TablesTaken` naming the others'. Committed when this returns."""
+        for row in rows:
+            check_table(row)
+        for result in results:
+            check_result(result)
+        taken: list[str] = []
+        with self._connection() as conn, conn.transaction():
+            for row in rows:
+                written = conn.execute(
+                    _UPSERT,
+                    {
+                        "id": row.table_id,
+                        "game": clean_key(row.game),
+                        "status": row.status,
+                        "record": row.record,
+                        "meta": row.meta,
+                        "owner": owner,
+                    },
+                )
+                if written.rowcount == 0:
+                    taken.append(row.table_id)
+            for table_id in dropped:
+                conn.execute(_DROP, {"id": table_id, "owner": owner})
+            if taken:
+                raise TablesTaken(taken)  # leaving the block rolls it all back
+            for result in results:
+                add_result(conn, result)
+
+    def new_owner(self) -> str:
+        """An owner id for a server process, alive while this store holds its lock (see `owners`)."""
+        import psycopg
+
+        self._check_open()
+        with translated(self.target):
+            try:
+                return self._owners.new()
+            except psycopg.OperationalError as exc:
+                raise cannot_connect(self.target, exc) from None
+
+    def claim_tables(self, owner: str, mode: str | None = None) -> tuple[list[TableRow], int]:
+        """Make `owner` the runner of every unfinished table no live owner runs (of servers of
+        `mode` only, when given); returns those tables, oldest first, and how many a live owner
+        keeps."""
+        claimed: list[TableRow] = []
+        kept = 0
+        with self._connection() as conn, conn.transaction():
+            # the row locks make two servers claiming at once take turns; the second then sees
+            # the first's claim, and the first alive
+            rows = conn.execute(_OPEN + " FOR UPDATE").fetchall()
+            alive = live_owners(conn)
+            for fields in rows:
+                row, current = _table_row(fields), fields[6]
+                if mode is not None and opened_by(row) not in (None, mode):
+                    continue
+                if current is not None and current != owner and current in alive:
+                    kept += 1
+                    continue
+                claimed.append(row)
+            conn.execute(
+                "UPDATE ludoteca_tables SET owner = %s WHERE id = ANY(%s)",
+                (owner, [row.table_id for row in claimed]),
+            )
+        return claimed, kept
+
+    def release_tables(self, owner: str) -> None:
+        """`owner` stops: its tables are free for the next server, and its lock is let go."""
+        try:
+            with self._connection() as conn, conn.transaction():
+                conn.execute("UPDATE ludoteca_tables SET owner = NULL WHERE owner = %s", (owner,))
+        finally:
+            self._owners.release(owner)
+
+    # -- reading back ------------------------------------------------------------------------
+
+    def open_tables(self) -> list[TableRow]:
+        """The tables whose games are not over, oldest first."""
+        with self._connection() as conn:
+            return [_table_row(fields) for fields in conn.execute(_OPEN).fetchall()]
+
+    def results(self, game_key: str | None = None) -> ResultRows:
+        """The club's results history, oldest first; only `game_key`'s when given."""
+        with self._connection() as conn:
+            return read_results(conn, game_key)
+
+    # -- lifetime ----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Let every owner's lock go and close the connections. Closing twice is harmless."""
+        self._owners.close()
+        self._pool.close()
+
+    @property
+    def closed(self) -> bool:
+        return bool(self._pool.closed)
+
+    def __enter__(self) -> PostgresTableStore:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"PostgresTableStore({redacted(self.target.url)!r})"
