@@ -9,7 +9,9 @@ from typing import Any
 from ludoteca import i18n
 from ludoteca.core.game import Game
 from ludoteca.core.registry import declarations
+from ludoteca.games.turtles import words as turtles_words
 from ludoteca.shells.terminal import play as terminal_play
+from ludoteca.shells.terminal.words import SHOWN
 
 OPEN, CLOSE = "⟦", "⟧"
 _FIELD = re.compile(r"(\{[^{}]*\})")
@@ -96,5 +98,9 @@ def allowed_words(games: list[Game[Any, Any]]) -> set[str]:
     """Words that are the same in every language: the command words typed at the prompt and the
     games' keys."""
     words = {word for word in terminal_play.COMMANDS}
+    # the command words as each language types them (shells/terminal/words.py)
+    words.update(word for shown in SHOWN.values() for word in shown.values())
+    # Robot Turtles' notation as a French player types it (`ajoute A G`, `mur pierre d4`)
+    words.update([*turtles_words.SHOWN_FR.values(), turtles_words.DISCARD_FR.strip("/")])
     words.update(game.info.key for game in games)
     return words

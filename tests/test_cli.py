@@ -87,7 +87,30 @@ def test_play_against_the_computer_to_the_end(home: Path) -> None:
         ["play", "connect4", "--players", "human,computer:1", "--seed", "5", "--think", "0.1"], home, moves
     )
     assert out.returncode == 0
-    assert "is thinking" in out.stdout and "plays" in out.stdout
+    assert "is thinking" in out.stdout
+    # each computer move is announced once, by the rules' sentence (issue 30, item 14)
+    said = out.stdout.count("Red dropped in column")
+    assert said >= 3 and " plays " not in out.stdout
+
+
+def test_prompts_name_the_player_in_every_game(home: Path) -> None:
+    # issue 30, item 14: "Ann (Yellow) to move>", not "Yellow to move>"
+    prompts = {
+        "connect4": "Ann (Yellow) to move> ",
+        "othello": "Ann (Black) to move> ",
+        "khet": "Ann (Silver) to move> ",
+        "qwirkle": "Ann, your play> ",
+        "turtles": "Ann (B) to move> ",  # the first player is drawn: Ann or Bob
+    }
+    for key, prompt in prompts.items():
+        out = run(["play", key, "--players", "Ann=human,Bob=human", "--seed", "2"], home, "quit\nn\n")
+        others = [prompt, prompt.replace("Ann (B)", "Bob (R)")] if key == "turtles" else [prompt]
+        assert any(p in out.stdout for p in others), (key, out.stdout[-400:])
+    unnamed = ["play", "connect4", "--players", "human,human", "--seed", "2", "--variant", "classic"]
+    out = run(unnamed, home, "4\n")
+    assert "Yellow to move> " in out.stdout and "Yellow dropped in column 4." in out.stdout
+    named = run(["play", "connect4", "--players", "Ann=human,Bob=human", "--variant", "classic"], home, "4\n")
+    assert "Ann dropped in column 4." in named.stdout
 
 
 def test_replay_checks_a_record_file(home: Path, tmp_path: Path) -> None:
@@ -161,7 +184,8 @@ def test_the_command_line_and_its_argument_errors_in_french(home: Path) -> None:
     bad_seed = run_ludoteca(["play", "connect4", "--seed", "ten"], home, LUDOTECA_LANG="fr")
     assert bad_seed.returncode == 2
     assert (
-        "ludoteca play : erreur : argument --seed : la graine doit être un nombre entier" in bad_seed.stderr
+        "ludoteca play : erreur : argument --seed : le numéro de tirage doit être un nombre entier"
+        in bad_seed.stderr
     )
     assert "usage" not in bad_seed.stderr and "error" not in bad_seed.stderr
     bad_colours = run_ludoteca(["play", "fiveormore", "--colours", "many"], home, LUDOTECA_LANG="fr")

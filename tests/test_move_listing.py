@@ -126,6 +126,6 @@ def test_the_listing_speaks_french() -> None:
     try:
         assert move_listing(game, view, "", WIDTH)[0] == "7 coups légaux :"
         game, view = start("fiveormore", 1, size="large")
-        assert move_listing(game, view, "", WIDTH)[-1].startswith("Tapez 'moves GROUPE'")
+        assert move_listing(game, view, "", WIDTH)[-1].startswith("Tapez 'coups GROUPE'")
     finally:
         set_language("en")

@@ -75,7 +75,8 @@ def test_a_whole_othello_game_saved_resumed_and_scored(tmp_path: Path) -> None:
     first.send("n")
     transcript = first.finish()
     assert "Saved (number 1)" in transcript
-    assert "is thinking" in transcript and "plays" in transcript
+    # the computer's move is told once, by the rules' sentence (issue 30, item 14)
+    assert "is thinking" in transcript and "White played " in transcript and " plays " not in transcript
 
     saves = subprocess.run(
         [sys.executable, "-m", "ludoteca", "saves"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -148,6 +149,7 @@ def test_command_line_game_between_computers(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "Game over" in text and "after three rounds" in text
-    assert "plays add ?" in text  # announced face down
+    # a program's cards are announced face down, by count, once
+    assert re.search(r"(Blue|Red) adds \d cards? to the program\.", text) and "plays add" not in text
     assert " 1. " in text  # a run replayed card by card
     assert "Round 2 of 3 begins" in text

@@ -6,10 +6,11 @@ lobby are all generated from them, and `resolve_options` is the single place use
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ludoteca.i18n import _
+from ludoteca.i18n import _, translations
 
 OptionValue = str | int | bool
 Options = Mapping[str, OptionValue]
@@ -121,9 +122,11 @@ class OptionSpec:
             for choice in self.choices:
                 if choice.lower() == text.lower():
                     return choice
-            # a player may also type the choice as their language writes it ("classique")
+            # a player may also type the choice as any shipped language writes it ("classique",
+            # "dynastie" in an English session), with or without its accents ("degrade")
+            typed = folded(text)
             for choice in self.choices:
-                if _(choice).lower() == text.lower():
+                if any(folded(word) == typed for word in translations(choice)):
                     return choice
             if not self.open_ended:
                 raise OptionError(
@@ -154,3 +157,9 @@ def option_label(spec: OptionSpec) -> str:
     """An option's name as people read it, translated: its `label`, or "three_rounds" as "Three
     rounds"."""
     return spec.label_text()
+
+
+def folded(text: str) -> str:
+    """`text` as a comparison of typed words sees it: no case, no accents ("Dégradé" → "degrade")."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))

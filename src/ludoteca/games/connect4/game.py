@@ -257,7 +257,7 @@ class Connect4Game(Game[Connect4State, Move]):
         if not state.moves:
             return ""
         seat = (len(state.moves) - 1) & 1
-        name = self.seat_name(state, seat)
+        name = self.player_name(state, seat)
         column = state.moves[-1] + 1
         if state.winner is not None:
             return _("{name} dropped in column {column} and connected four.").format(name=name, column=column)

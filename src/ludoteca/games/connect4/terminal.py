@@ -8,13 +8,18 @@ from typing import Any
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.connect4.bitboard import HEIGHT, WIDTH
 from ludoteca.games.connect4.state import CASCADE, Connect4State
-from ludoteca.i18n import _, ngettext
+from ludoteca.i18n import _, language, ngettext
 from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.style import Style
 
 _COLOURS = ("bright_yellow", "bright_red")
-#: letters keep the discs apart without colour (pipes, NO_COLOR, colour-blind players)
-_LETTERS = ("Y", "R")
+#: letters keep the discs apart without colour (pipes, NO_COLOR, colour-blind players): the
+#: initials of the colours' names in the player's language (Yellow, Red; Jaune, Rouge)
+_LETTERS = {"en": ("Y", "R"), "fr": ("J", "R")}
+
+
+def _letters() -> tuple[str, str]:
+    return _LETTERS.get(language(), _LETTERS["en"])
 #: one shape per player, so the two stay apart without colour vision (the window's symbols theme does
 #: the same)
 _DISCS = ("●", "▲")
@@ -51,7 +56,7 @@ class Connect4TerminalBoard(TerminalBoard):
                 if owner is None:
                     text += style.dim(" . ")
                     continue
-                disc = _DISCS[owner] if style.colour else _LETTERS[owner]
+                disc = _DISCS[owner] if style.colour else _letters()[owner]
                 if (column, row) in winning:
                     text += style.paint(f"[{disc}]", fg=_COLOURS[owner], bg="blue", bold=True)
                 elif (column, row) == state.last_cell and state.variant != CASCADE:
@@ -64,7 +69,7 @@ class Connect4TerminalBoard(TerminalBoard):
     def _legend(self, game: Game[Any, Any], state: Connect4State, style: Style) -> str:
         parts = []
         for seat in (0, 1):
-            disc = _DISCS[seat] if style.colour else _LETTERS[seat]
+            disc = _DISCS[seat] if style.colour else _letters()[seat]
             label = f"{style.paint(disc, fg=_COLOURS[seat])} {game.seat_name(state, seat)}"
             if state.variant == CASCADE:
                 points = state.points[seat]

@@ -235,7 +235,7 @@ class KhetGame(Game[KhetState, Move]):
     def describe_last(self, state: KhetState) -> str:
         if state.last_move is None:
             return ""
-        mover = _(COLOUR_NAMES[1 - state.turn])
+        mover = self.player_name(state, 1 - state.turn)
         text = _("{who} played {move}.").format(who=mover, move=notation.format_move(state.last_move))
         if state.beam is not None:
             text += " " + describe_beam(state.beam)

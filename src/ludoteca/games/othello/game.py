@@ -223,7 +223,7 @@ class OthelloGame(Game[OthelloState, Move]):
         last = state.last
         if last is None:
             return ""
-        name = self.seat_name(state, last.seat)
+        name = self.player_name(state, last.seat)
         if last.square is None:
             return _("{name} had no move and passed.").format(name=name)
         flipped = [square_name(s) for s in last.flipped]

@@ -165,7 +165,7 @@ class RobotTurtlesGame(Game[TurtlesState, TurtlesMove]):
     def describe_last(self, state: TurtlesState) -> str:
         if state.last is None:
             return ""
-        names = rules.seat_names(state.seats)
+        names = tuple(self.player_name(state, seat) for seat in range(state.seats))
         text = describe_report(state.last, names)
         if state.last.round_over is not None and state.rounds > 1:
             shown = ", ".join(f"{names[s]} {state.points[s]}" for s in range(state.seats))

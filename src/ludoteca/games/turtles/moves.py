@@ -15,11 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.core.errors import NotationError
+from ludoteca.core.options import folded
 from ludoteca.core.text import read_int
 from ludoteca.games.turtles.board import Square, parse_square, square_name
 from ludoteca.games.turtles.cards import LETTERS, MAX_ADD, SPELLINGS, Card
 from ludoteca.games.turtles.walls import WALL_KINDS, WallKind
-from ludoteca.i18n import _
+from ludoteca.games.turtles.words import french_to_notation
+from ludoteca.i18n import _, translations
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +94,8 @@ def _parse_cards(words: list[str]) -> tuple[Card, ...]:
 
 def _parse_target(word: str, seat_names: tuple[str, ...]) -> int:
     for seat, name in enumerate(seat_names):
-        if name.lower() == word:
+        # the seat's name in any language: `bug rouge` is `bug red`
+        if folded(word) in {folded(spelling) for spelling in translations(name)}:
             return seat
     if any(char.isdigit() for char in word):  # "bug 2", but also "bug ²" typed by mistake
         return read_int(word, _("the player's number"), low=1, high=len(seat_names)) - 1
@@ -103,6 +106,7 @@ def _parse_target(word: str, seat_names: tuple[str, ...]) -> int:
 
 
 def parse_move(text: str, seat_names: tuple[str, ...]) -> TurtlesMove:
+    text = french_to_notation(text) or text  # `ajoute A G` is `add F L` (words.py)
     body, discard = _split_discard(text.strip().lower().replace(",", " "))
     words = body.split()
     if not words:

@@ -13,10 +13,11 @@ from typing import Any, Final
 
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.turtles.board import SIZE, Board, square, square_name
-from ludoteca.games.turtles.cards import LETTERS, Card
+from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.describe import describe_step
 from ludoteca.games.turtles.rules import seat_names
 from ludoteca.games.turtles.state import SEAT_COLOURS, SEAT_NAMES, TurtlesState
+from ludoteca.games.turtles.words import card_letter, card_letters, shown_notation
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.terminal.board import TerminalBoard
 from ludoteca.kits.terminal.style import Style
@@ -66,7 +67,7 @@ def _cell(board: Board, sq: int, lit: set[int], style: Style) -> str:
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(LETTERS[c] for c in cards) if cards else _("empty")
+    return card_letters(cards) if cards else _("empty")
 
 
 class TurtlesTerminalBoard(TerminalBoard):
@@ -144,9 +145,15 @@ class TurtlesTerminalBoard(TerminalBoard):
             )
         )
 
+    def shown_notation(self, text: str) -> str:
+        return shown_notation(text)
+
+    def public_move_text(self, game: Game[Any, Any], state: Any, move: Any) -> str:
+        return shown_notation(super().public_move_text(game, state, move))
+
     def prompt(self, game: Game[Any, Any], state: Any, seat: Seat) -> str:
         return _("{name} ({initial}) to move> ").format(
-            name=game.seat_name(state, seat), initial=INITIALS[seat]
+            name=game.player_name(state, seat), initial=INITIALS[seat]
         )
 
     def replay_frames(self, game: Game[Any, Any], state: Any, style: Style) -> list[tuple[str, str]]:
@@ -163,7 +170,7 @@ class TurtlesTerminalBoard(TerminalBoard):
         ]
         for number, step in enumerate(state.last.steps, start=1):
             board = replace(before, turtles=step.turtles, ice=step.ice)
-            caption = f"{number:>2}. {LETTERS[step.card]}  " + describe_step(step, names)
+            caption = f"{number:>2}. {card_letter(step.card)}  " + describe_step(step, names)
             frames.append(("\n".join(draw_board(board, style, step.beam)), caption))
         return frames
 

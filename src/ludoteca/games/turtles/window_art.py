@@ -14,7 +14,8 @@ from functools import lru_cache
 
 import pygame
 
-from ludoteca.games.turtles.cards import LETTERS, Card
+from ludoteca.games.turtles.cards import Card
+from ludoteca.games.turtles.words import card_letter
 from ludoteca.kits.window.theme import Colour, mix
 
 Point = tuple[float, float]
@@ -311,11 +312,18 @@ def _pictogram(image: pygame.Surface, card: Card, ink: Colour, box: pygame.Rect)
         pygame.draw.polygon(image, ink, [(cx + x * s, cy + y * s) for x, y in bolt])
 
 
-@lru_cache(maxsize=64)
 def card_face(
     card: Card, size: tuple[int, int], colours: TurtlesColours, font: pygame.font.Font
 ) -> pygame.Surface:
-    """A program card face up: its colour, a pictogram and its letter in the corner."""
+    """A program card face up: its colour, a pictogram and its letter in the corner (the
+    player's language's: A for "avancer" in French)."""
+    return _card_face(card, card_letter(card), size, colours, font)
+
+
+@lru_cache(maxsize=64)
+def _card_face(
+    card: Card, shown: str, size: tuple[int, int], colours: TurtlesColours, font: pygame.font.Font
+) -> pygame.Surface:
     w, h = size
     image = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(3, round(w * 0.14))
@@ -327,7 +335,7 @@ def card_face(
     pygame.draw.rect(image, fill, inner, border_radius=max(2, radius - border))
     ink = (34, 30, 24) if card is Card.LEFT else (250, 248, 240)
     _pictogram(image, card, ink, inner.inflate(-round(w * 0.12), -round(h * 0.2)).move(0, round(h * 0.05)))
-    letter = font.render(LETTERS[card], True, ink)
+    letter = font.render(shown, True, ink)
     image.blit(letter, letter.get_rect(topleft=(inner.left + max(2, round(w * 0.07)), inner.top + 1)))
     return image
 

@@ -63,7 +63,9 @@ class TerminalBoard:
         )
 
     def prompt(self, game: Game[Any, Any], state: Any, seat: Seat) -> str:
-        return _("{name} to move> ").format(name=game.seat_name(state, seat))
+        """The question a player answers with a move, naming them: "Ann (Black) to move> " when
+        the front end named the players (`players_named`), else "Black to move> "."""
+        return _("{name} to move> ").format(name=called(game, state, seat))
 
     def begin(self, match: Any, store: Any) -> None:
         """Called once when a terminal game starts, with its match and the store (None without
@@ -102,3 +104,10 @@ class TerminalBoard:
         """A chance to turn what the player typed into a move before the loop reads it (Qwirkle:
         `c` opens arrow-key entry on a terminal). `state` is the seat's view. Default: unchanged."""
         return line
+
+
+def called(game: Game[Any, Any], state: Any, seat: Seat) -> str:
+    """The player at `seat` as a prompt names them: their own name with their seat's ("Ann
+    (Black)"), or the seat's alone when nobody named them."""
+    name, colour = game.player_name(state, seat), game.seat_name(state, seat)
+    return colour if name == colour else _("{name} ({seat})").format(name=name, seat=colour)

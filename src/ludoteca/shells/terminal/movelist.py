@@ -28,6 +28,8 @@ SUMMARY_GROUPS = 30
 #: a group's heading longer than this goes on a line of its own, its moves below it
 HANGING = 16
 ALL = "all"
+#: what else asks for every move: the French word (both are understood in every language)
+ALL_WORDS = (ALL, "tout", "tous")
 
 
 @dataclass
@@ -145,7 +147,7 @@ def move_listing(
     # grouping helps when some group holds several moves but not all of them
     useful = 1 < len(groups) < total
     asked = shown(asked.strip())
-    if asked.casefold() == ALL:
+    if asked.casefold() in ALL_WORDS:
         return [_heading(total), *(_group_lines(groups, width) if useful else wrap(every, width))]
     if asked:
         found = matching(groups, asked)

@@ -24,6 +24,7 @@ from ludoteca.net.remote import HIDDEN_MOVE, RemoteMatch
 from ludoteca.shells import session
 from ludoteca.shells.network import forget_seat
 from ludoteca.shells.terminal.play import COMMANDS, TerminalGame
+from ludoteca.shells.terminal.words import command_word, shown_command
 from ludoteca.store import Store, StoreError
 
 NETWORK_COMMANDS = {
@@ -89,11 +90,12 @@ class NetworkTerminalGame(TerminalGame):
         line = self._typed_while_waiting()
         if line is not None:
             word, _sep, rest = line.partition(" ")
-            if word.lower() in WHILE_WAITING:
-                return self._command(word.lower(), rest.strip(), self.remote.seat)
+            command = command_word(word)
+            if command in WHILE_WAITING:
+                return self._command(command, rest.strip(), self.remote.seat)
             self.console.say(
                 _("It is not your turn; while waiting you can type: {words}").format(
-                    words=", ".join(WHILE_WAITING)
+                    words=", ".join(shown_command(word) for word in WHILE_WAITING)
                 )
             )
             return True

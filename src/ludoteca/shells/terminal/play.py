@@ -24,6 +24,7 @@ from ludoteca.shells import session
 from ludoteca.shells.terminal.boards import terminal_board_for
 from ludoteca.shells.terminal.movelist import SEPARATOR, move_listing
 from ludoteca.shells.terminal.signals import Stopped, stop_signals_raise
+from ludoteca.shells.terminal.words import command_word, shown_command
 from ludoteca.store import SaveSlot, Store, StoreError
 
 COMMANDS = {
@@ -173,12 +174,14 @@ class TerminalGame:
         if self._redraw:
             self._show(seat)
             self._redraw = False
-        line = self.console.ask(self.adapter.prompt(self.match.game, self.match.view(seat), seat))
+        with self.match.named():  # the prompt names the player ("Ann (Black) to move>")
+            prompt = self.adapter.prompt(self.match.game, self.match.view(seat), seat)
+        line = self.console.ask(prompt)
         line = self.adapter.expand_input(self.match.game, self.match.view(seat), seat, line, self.console)
         if not line:
             return True
         word, _sep, rest = line.partition(" ")
-        command = word.lower()
+        command = command_word(word)
         if command in self.commands() and not self._is_move(line):
             return self._command(command, rest.strip(), seat)
         try:
@@ -198,9 +201,11 @@ class TerminalGame:
             return False
         return True
 
-    def _after_move(self) -> None:
+    def _after_move(self, otherwise: str = "") -> None:
+        """What follows a move: its replay, the rules' sentence on it (`otherwise` for a move the
+        rules have no sentence for), and the game's pause between turns."""
         self._replay()
-        text = self.match.describe_last()
+        text = self.match.describe_last() or otherwise
         if text:
             self.console.say(text)
         if self.match.game.info.hidden_information and len(self.match.human_seats) >= 2:
@@ -259,8 +264,8 @@ class TerminalGame:
             self.console.say(_("{name} claims a draw.").format(name=label))
             return
         text = self.adapter.public_move_text(self.match.game, state, decision.move)
-        self.console.say(_("{name} plays {move}").format(name=label, move=text))
-        self._after_move()
+        # the rules' sentence on the move says it all ("Red dropped in column 3."): said once
+        self._after_move(otherwise=_("{name} plays {move}").format(name=label, move=text))
 
     # ----- commands ---------------------------------------------------------------------------
     def _command(self, command: str, arg: str, seat: int) -> bool:
@@ -270,7 +275,7 @@ class TerminalGame:
             self._redraw = True
         if command == "help":
             for name, text in self.commands().items():
-                say(f"  {name:<7} {_(text)}")
+                say(f"  {shown_command(name):<10} {_(text)}")
             say("  " + self.adapter.move_help(match.game, match.view(seat)))
         elif command == "moves":
             size = shutil.get_terminal_size((100, 30))
@@ -327,7 +332,7 @@ class TerminalGame:
                     left,
                 ).format(n=left)
             )
-            if answer.strip().lower() in ("q", "quit", "stop"):
+            if answer.strip().lower() in ("q", "stop") or command_word(answer) == "quit":
                 return
 
     def _hint(self, seat: int) -> None:
@@ -412,7 +417,7 @@ class TerminalGame:
                 answer = self.console.ask(_("Press Enter to leave, or type 'undo' to take moves back: "))
             except EndOfInput:
                 answer = ""
-            if answer.lower() == "undo" and self.match.undo():
+            if command_word(answer) == "undo" and self.match.undo():
                 return True
         self._record_result()
         return False

@@ -214,7 +214,9 @@ class PlayScreen(Screen):
         self.status.announce(self.board.announcement(before, after))
         self.say(self.match.describe_last(after) or "")
         self.app.sounds.play("place")
-        if not self.match.over and self.match.human_seats:
+        if not self.match.over and len(self.match.human_seats) >= 2:
+            # a round's pause is for people sharing the screen (Qwirkle's brief); one person
+            # against computers leaves with the Menu button when they wish
             self._break_due = self.board.round_break(after)
         return True
 
