@@ -12,6 +12,7 @@ from ludoteca.games.qwirkle.state import EMPTY, Place, Placement, QwirkleState
 from ludoteca.games.qwirkle.text_board import board_lines, paint_tile
 from ludoteca.games.qwirkle.tiles import Tile, tile_label
 from ludoteca.i18n import _
+from ludoteca.kits.terminal.console import raw_keys
 from ludoteca.kits.terminal.style import Style
 
 # ----- arrow-key entry ------------------------------------------------------------------------
@@ -131,14 +132,9 @@ class CursorEditor:
 
 def edit_with_cursor(state: QwirkleState, seat: int, stdin: TextIO, stdout: TextIO, style: Style) -> str:
     """Run the editor on a terminal (raw keys); the play in notation, or "" when cancelled."""
-    import termios
-    import tty
-
     editor = CursorEditor.start(state, seat)
     fd = stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
+    with raw_keys(fd):
         while True:
             stdout.write("\x1b[2J\x1b[H" + editor.draw(style) + "\n")
             stdout.flush()
@@ -146,8 +142,6 @@ def edit_with_cursor(state: QwirkleState, seat: int, stdin: TextIO, stdout: Text
             result = editor.key(KEYS.get(key, ""))
             if result is not None:
                 return "" if result == CANCELLED else result
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 def _read_key(fd: int) -> str:

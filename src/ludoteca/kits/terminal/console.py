@@ -1,4 +1,5 @@
-"""Where terminal front ends read and write, one line at a time.
+"""Where terminal front ends read and write, one line at a time (or one key, where a brief asks
+for one: the space bar hands the keyboard over).
 
 Whatever arrives on the input, the program gets back one clean line or a sentence: a line that
 is too long is skipped whole (not echoed), bytes that are not text make the line refused, and
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -71,6 +74,25 @@ class Console:
                 self.stdout.write("\n")
             self.say(refusal)
 
+    def wait_for_key(self, prompt: str) -> None:
+        """Wait for Space or Enter on a terminal (one key, nothing to type); elsewhere for a line,
+        so scripts and pipes answer with an empty line as before."""
+        if not self.interactive or not _has_raw_keys():
+            self.ask(prompt)
+            return
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        fd = self.stdin.fileno()
+        with raw_keys(fd):
+            while True:
+                key = os.read(fd, 1)
+                if key in (b"", b"\x04"):  # end of input, or Ctrl-D
+                    raise EndOfInput
+                if key in (b" ", b"\n", b"\r"):
+                    break
+        self.stdout.write("\n")
+        self.stdout.flush()
+
     def confirm(self, question: str, default: bool = False) -> bool:
         """A yes-or-no question; an empty answer (or the end of input) is `default`. Yes is "y" or
         "yes", and the French "o" or "oui" whatever the language, for a player who types them."""
@@ -101,3 +123,26 @@ class Console:
                 return
             if not chunk or chunk.endswith("\n"):
                 return
+
+
+def _has_raw_keys() -> bool:
+    try:
+        import termios  # noqa: F401  (POSIX only)
+    except ImportError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def raw_keys(fd: int) -> Iterator[None]:
+    """Keys arrive one at a time, unechoed, while the block runs (Ctrl-C still interrupts); the
+    terminal is put back as it was however the block ends."""
+    import termios
+    import tty
+
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd, termios.TCSANOW)  # not TCSAFLUSH: a key pressed early still counts
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)

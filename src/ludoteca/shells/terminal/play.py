@@ -163,8 +163,11 @@ class TerminalGame:
             return
         self.console.say("\n" * (40 if self.console.interactive else 1))
         self._redraw = True
-        self.console.ask(
-            _("Pass the keyboard to {name}, then press Enter.").format(name=self.match.seat_label(seat)) + " "
+        self.console.wait_for_key(  # the space bar, as Qwirkle's brief says; Enter too
+            _("Pass the keyboard to {name}, then press Space or Enter.").format(
+                name=self.match.seat_label(seat)
+            )
+            + " "
         )
         self._shown_to = seat
 
