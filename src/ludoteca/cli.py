@@ -820,6 +820,63 @@ def cmd_catalogue(argv: list[str]) -> int:
     return catalogue(argv)
 
 
+def cmd_check(argv: list[str]) -> int:
+    """`ludoteca check GAME`: the conformance, fuzz, catalogue and text-fit checks of an installed game."""
+    from ludoteca.shells.check import main as check
+
+    return check(argv)
+
+
+def cmd_new_game(argv: list[str]) -> int:
+    """`ludoteca new-game NAME`: a game package to start from, installable and playable at once."""
+    from ludoteca.shells.new_game import main as new_game
+
+    return new_game(argv)
+
+
+def cmd_ladder(argv: list[str]) -> int:
+    """`ludoteca ladder GAME`: a benchmark of the computer levels, each against the one below."""
+    from ludoteca.ai.ladder import main as ladder
+
+    return ladder(argv)
+
+
+def cmd_help(argv: list[str]) -> int:
+    """`ludoteca help [CHAPTER]`: the user manual in the player's language, whole or one chapter;
+    `--list` lists the chapters. On a terminal it is paged (the system's pager)."""
+    import pydoc
+
+    from ludoteca import manual
+
+    parser = _parser("ludoteca help", _("Show the user manual, or one of its chapters."))
+    parser.add_argument(
+        "chapter", nargs="*", metavar=_("CHAPTER"), help=_("a chapter's number, or a word of its title")
+    )
+    parser.add_argument("--list", action="store_true", help=_("list the chapters"))
+    args = parser.parse_args(argv)
+    text = manual.manual_text()
+    chapters = manual.sections(text)
+    if args.list:
+        print(manual.title(text))
+        for chapter in chapters:
+            print(f"{chapter.number:>3}. {chapter.title}")
+        print(_("Read one with: ludoteca help NUMBER (or a word of its title)"))
+        return 0
+    if args.chapter:
+        asked = " ".join(args.chapter)
+        found = manual.find_section(text, asked)
+        if found is None:
+            sentence = _("the manual has no chapter {asked!r}; 'ludoteca help --list' lists them")
+            raise UsageError(sentence.format(asked=asked))
+        text = found.text
+    shown = manual.for_reading(text, _("[picture: {text}]"))
+    if sys.stdout.isatty():
+        pydoc.pager(shown)
+    else:
+        print(shown, end="" if shown.endswith("\n") else "\n")
+    return 0
+
+
 def cmd_screenshot(argv: list[str]) -> int:
     from ludoteca.shells.window.screenshot import main as screenshot
 
@@ -836,11 +893,15 @@ COMMANDS = {
     "perft": cmd_perft,
     "bench": cmd_bench,
     "menu": cmd_menu,
+    "help": cmd_help,
     "screenshot": cmd_screenshot,
     "host": cmd_host,
     "join": cmd_join,
     "serve": cmd_serve,
     "catalogue": cmd_catalogue,
+    "check": cmd_check,
+    "new-game": cmd_new_game,
+    "ladder": cmd_ladder,
 }
 
 HELP = N_("""usage: ludoteca [COMMAND] [ARGS]
@@ -863,6 +924,9 @@ commands:
   menu [GAME]                the terminal menu (of one game: `menu qwirkle` is the Qwirkle console)
   screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
   catalogue LANG [--package DIR]  update the translation catalogues (of a game package with --package)
+  new-game NAME [--dir DIR]  write a game package to start from (docs/adding-a-game.md)
+  check GAME                 run the game contract's checks on an installed game
+  ladder GAME                each computer level against the one below (a benchmark)
 
 'ludoteca COMMAND --help' tells more. Every command takes --lang en or --lang fr; without it
 the language is the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else the window's setting.
@@ -992,7 +1056,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args[0] == "--ui":
         return _guarded(cmd_start, args)
     command, rest = args[0], args[1:]
-    if command in ("-h", "--help", "help"):
+    if command in ("-h", "--help"):
         offered = "".join(
             f"  {verb + ' ' + _('GAME') + ' …':<27}{', '.join(d.key for d in _offering(verb))}\n"
             for verb in game_verbs()

@@ -70,7 +70,7 @@ def test_a_game_with_evaluate_keeps_the_alpha_beta_ladder() -> None:
     assert isinstance(players[0], RandomPlayer)
     assert isinstance(players[1], GreedyPlayer)
     searchers = [player for player in players[2:] if isinstance(player, AlphaBetaPlayer)]
-    assert [player.max_depth for player in searchers] == [2, 4, 64]
+    assert [player.max_depth for player in searchers] == [2, 5, 64]
     assert [computer_for(TICTACTOE, level).think for level in range(1, 6)] == [0.0, 0.1, 0.3, 1.0, 2.0]
 
 

@@ -138,6 +138,9 @@ def tour(app: App, shots: Path | None = None) -> Tour:
     for key in game_keys():
         t.go("rules", key)
         t.look(f"rules: {key}")
+    for chapter in (1, 7):  # the manual: its first chapter, and network play
+        t.go("manual", chapter)
+        t.look(f"manual: chapter {chapter}")
     finished: list[Match] = []
     for game in games():
         if has_board(game):
@@ -247,9 +250,15 @@ def _saves(t: Tour, finished: list[Match]) -> None:
     for number, match in enumerate(finished):
         session.save_match(store, match, f"{_(match.game.info.title)} {number + 1}")
     session.save_match(store, finished[0], LONG_NAME + " " + LONG_NAME)
+    first = finished[0]
+    going = Match(first.game, first.options, first.seats, 1)  # a game to resume, at its start
+    session.save_match(store, going, LONG_NAME)
     saves = t.go("saves")
     t.look("saves")
     t.dialog("saves: delete", lambda: saves.ask_delete(saves.saves[0]))
+    saves.switch()  # the finished games, listed apart
+    t.app.step()
+    t.look("saves: finished")
 
 
 def _scores(t: Tour, finished: list[Match]) -> None:

@@ -2,9 +2,10 @@
 
 Iterative deepening with aspiration windows, principal-variation (null-window) search, a
 transposition table keyed by `game.state_key`, move ordering (table move, then the game's own
-`ordered_moves` hints, killer moves and the history heuristic), and a budget: when its time runs
-out, or the count of positions it allows (`Budget.nodes`), the search returns the best move of the
-last finished depth.
+hints, killer moves and the history heuristic), and a budget: when its time runs out, or the
+count of positions it allows (`Budget.nodes`), the search returns the best move of the last
+finished depth. The moves searched are the game's `candidate_moves` (by default
+`ordered_moves`, every legal move in the game's preferred order).
 
 Values are from the point of view of the seat to move. A pass, or a second move by the same seat,
 keeps the perspective instead of negating it.
@@ -12,6 +13,8 @@ keeps the perspective instead of negating it.
 
 from __future__ import annotations
 
+import contextlib
+import random
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
@@ -28,30 +31,50 @@ class _OutOfTime(Exception):
 
 
 class AlphaBetaPlayer(Player):
+    """`seed` (given) shuffles the root's moves, so that among moves of equal value the one played
+    is drawn at random rather than always the first: two players meet in many games, not one.
+    `traps`: among the moves that keep the best value the search found, play the one that leaves
+    the opponent the most replies that lose within the search's horizon — a perfect player that
+    only ever draws is no stronger than one a move short of perfect; one that sets traps is. The
+    trap hunt may cost at most twice what the search itself did, so on a wide board it gives up early
+    (keeping the search's move) rather than slow the player down."""
+
     name = "alpha-beta"
 
-    def __init__(self, max_depth: int = 64, table_size: int = 1 << 20) -> None:
+    def __init__(
+        self, max_depth: int = 64, table_size: int = 1 << 20, seed: int | None = None, traps: bool = False
+    ) -> None:
         self.max_depth = max_depth
         self.table_size = table_size
+        self._random = None if seed is None else random.Random(seed)
+        self.traps = traps
 
     def choose(
         self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
     ) -> Any:
-        moves = list(game.ordered_moves(state))
+        moves = list(game.candidate_moves(state))
         if len(moves) == 1:
             return moves[0]
+        if self._random is not None:
+            self._random.shuffle(moves)
         search = Search(game, budget, self.table_size)
-        best, score = moves[0], 0.0
+        best, score, finished = moves[0], 0.0, 0
         for depth in range(1, self.max_depth + 1):
             try:
                 score, best = search.root_with_aspiration(state, depth, moves, best, score)
             except _OutOfTime:
                 break
+            finished = depth
             if report is not None:
                 line = tuple(search.principal_variation(state, depth))
                 report(SearchInfo(depth, score, line, search.nodes, budget.elapsed()))
             if abs(score) >= WIN - 1000 or search.complete or search.used_up():
                 break
+        if self.traps and finished >= 2 and abs(score) < WIN - 1000 and not search.used_up():
+            search.node_limit = min(search.node_limit, 3 * search.nodes + 1000)
+            # out of its allowance, the hunt keeps the search's own move
+            with contextlib.suppress(_OutOfTime):
+                best = search.trappiest(state, seat, moves, best, score, finished)
         budget.spend(search.nodes)
         if budget.cancel.is_set():
             raise SearchCancelled
@@ -115,6 +138,26 @@ class Search:
         self.table[self.game.state_key(state)] = (depth, EXACT, best_score, best)
         return best_score, best
 
+    def trappiest(self, state: Any, seat: Seat, moves: list[Any], best: Any, score: float, depth: int) -> Any:
+        """Of the moves worth `score` at `depth`, the one after which the opponent has the most
+        replies that lose (as far as `depth` sees); `best` when none does better."""
+        chosen, most = best, -1
+        for move in moves:
+            if self.child_value(state, move, seat, depth, -INF, INF, 0) < score - 1e-9:
+                continue
+            child = self.game.play(state, move)
+            opponent = self.game.to_move(child)
+            if opponent is None or opponent == seat:
+                continue
+            losing = 0
+            for reply in self.game.candidate_moves(child):
+                # the value for `seat` once the opponent has replied
+                if -self.child_value(child, reply, opponent, depth - 1, -INF, INF, 1) > score + 1e-9:
+                    losing += 1
+            if losing > most:
+                chosen, most = move, losing
+        return chosen
+
     def principal_variation(self, state: Any, depth: int) -> list[str]:
         line: list[str] = []
         seen = set()
@@ -141,7 +184,7 @@ class Search:
         return -self.negamax(child, nxt, depth - 1, -beta, -alpha, ply + 1)
 
     def _ordered(self, state: Any, tt_move: Any, ply: int) -> list[Any]:
-        moves = list(self.game.ordered_moves(state))
+        moves = list(self.game.candidate_moves(state))
         killers = self.killers.get(ply, [])
         history = self.history
         # stable sort: the game's own order breaks ties

@@ -12,10 +12,16 @@ level  with `evaluate`             without
 1      random                      random
 2      greedy (one ply)            MCTS, `MCTS_PLAYOUTS[2]` playouts
 3      alpha-beta, depth 2         MCTS, `MCTS_PLAYOUTS[3]` playouts
-4      alpha-beta, depth 4         MCTS, `MCTS_PLAYOUTS[4]` playouts
+4      alpha-beta, depth 5         MCTS, `MCTS_PLAYOUTS[4]` playouts
 5      alpha-beta, as deep as      MCTS, `MCTS_PLAYOUTS[5]` playouts
        time allows
 =====  ==========================  ==========================================
+
+Among moves of equal value, alpha-beta's levels 4 and 5 play the one leaving the opponent the
+most replies that lose (a trap), within what the search could afford. Both searches look only at
+the game's `candidate_moves` when it gives them (the cells near the stones of a wide board), so a
+level's budget goes into depth rather than into every far corner. `ludoteca ladder GAME` plays
+each level against the one below and prints the figures.
 
 The searching levels also stop at their time per move (`DEFAULT_THINK`, or what the caller gives),
 or, given a count (`Think(nodes=N)`), once they have searched that many positions or run that many
@@ -102,7 +108,8 @@ def generic_player(game: Game[Any, Any], level: int, seed: int | None = None) ->
         return RandomPlayer(seed)
     if level == 2:
         return GreedyPlayer(seed)
-    return AlphaBetaPlayer(max_depth={3: 2, 4: 4}.get(level, 64))
+    # the seed draws among moves of equal value; levels 4 and 5 prefer those that set traps
+    return AlphaBetaPlayer(max_depth={3: 2, 4: 5}.get(level, 64), seed=seed, traps=level >= 4)
 
 
 def _generic(game: Game[Any, Any], level: int, seed: int | None = None) -> Player:

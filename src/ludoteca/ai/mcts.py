@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ludoteca.ai.base import Budget, Player, Report, SearchInfo, has_evaluate
-from ludoteca.core.game import Game, Seat
+from ludoteca.core.game import Game, Seat, implements
 from ludoteca.core.outcome import Outcome
 
 
@@ -99,6 +99,7 @@ class MctsPlayer(Player):
         self.playout_depth = playout_depth
         self.score_scale = score_scale
         self._random = random.Random(seed)
+        self._choices: Any = None  # the moves searched, per position: set by `choose`
 
     def choose(
         self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget, report: Report | None = None
@@ -115,6 +116,10 @@ class MctsPlayer(Player):
             if winning is not None:
                 return winning[0]
         evaluates = has_evaluate(game)
+        # a game that names the moves worth a thought (`candidate_moves`) has the tree grown and
+        # the playouts played among those only: on a wide board, random stones far from the
+        # others say nothing about who is winning, and a tree over every cell never gets deep
+        self._choices = game.candidate_moves if implements(game, "candidate_moves") else game.legal_moves
         root = _Node(None)
         count = 0
         while self.iterations is None or count < self.iterations:
@@ -145,10 +150,10 @@ class MctsPlayer(Player):
         """The moves of `state` by notation, and those of them `node` has not expanded yet (the first
         time through a node of a fixed game, also whether `seat` can win at once there)."""
         if not fixed:
-            moves = {game.format_move(state, m): m for m in game.legal_moves(state)}
+            moves = {game.format_move(state, m): m for m in self._choices(state)}
             return moves, [k for k in moves if k not in node.children]
         if node.moves is None or node.untried is None:
-            legal = game.legal_moves(state)
+            legal = self._choices(state)
             node.moves = {game.format_move(state, m): m for m in legal}
             node.untried = list(node.moves)
             self._random.shuffle(node.untried)
@@ -206,7 +211,7 @@ class MctsPlayer(Player):
         for _ply in range(self.playout_depth):
             if game.to_move(state) is None:
                 break
-            state = game.play(state, choice(game.legal_moves(state)))
+            state = game.play(state, choice(self._choices(state)))
         outcome = game.outcome(state)
         if outcome is not None:
             return outcome_rewards(outcome, self.score_scale)

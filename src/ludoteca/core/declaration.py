@@ -26,9 +26,17 @@ from typing import Any, TextIO
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game, package_of
+from ludoteca.i18n import _
 
 #: the group games are declared in
 ENTRY_POINT_GROUP = "ludoteca.games"
+
+#: the version of the plug-in API this Ludoteca offers: what a game package may rely on (the game
+#: contract, `GameDeclaration`, `core.grid`, the kits). It goes up when something a plug-in uses
+#: changes in a way an existing plug-in would notice; CHANGELOG.md says what changed.
+PLUGIN_API = 1
+#: the oldest plug-in API this Ludoteca still loads
+OLDEST_PLUGIN_API = 1
 
 
 class GameLoadError(LudotecaError):
@@ -37,6 +45,28 @@ class GameLoadError(LudotecaError):
     def __init__(self, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.detail = detail
+
+
+class PluginApiError(GameLoadError):
+    """A game package written for a plug-in API this Ludoteca does not offer."""
+
+
+def check_api(key: str, api: int) -> None:
+    """PluginApiError, with what to do, when a game declares an API this Ludoteca cannot load."""
+    if api > PLUGIN_API:
+        raise PluginApiError(
+            _(
+                "the game “{key}” needs plug-in API {wanted}, but this Ludoteca offers {offered}: "
+                "upgrade Ludoteca (pip install -U ludoteca)"
+            ).format(key=key, wanted=api, offered=PLUGIN_API)
+        )
+    if api < OLDEST_PLUGIN_API:
+        raise PluginApiError(
+            _(
+                "the game “{key}” was written for plug-in API {wanted}, which this Ludoteca no longer "
+                "loads (it loads {oldest} to {offered}): upgrade the game's package"
+            ).format(key=key, wanted=api, oldest=OLDEST_PLUGIN_API, offered=PLUGIN_API)
+        )
 
 
 @dataclass
@@ -89,6 +119,13 @@ class GameDeclaration:
     web_scene: str | None = None
     #: menus list games by this number, then by title
     order: int = 100
+    #: the plug-in API the package was written for (`PLUGIN_API` when it was written); checked
+    #: when the game is loaded. A declaration that predates the field was written for API 1
+    api: int = 1
+    #: the pip package that provides the game ("ludoteca-gomoku"), named to a player who opens
+    #: a saved game of it once it is uninstalled; None: the registry reads it from the package's
+    #: metadata
+    distribution: str | None = None
 
     @property
     def key(self) -> str:

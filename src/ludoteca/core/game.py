@@ -290,6 +290,13 @@ class Game(ABC, Generic[S, M]):
         `legal_moves`; the default keeps the rules' order."""
         return self.legal_moves(state)
 
+    def candidate_moves(self, state: S) -> Sequence[M]:
+        """The moves a search looks at in `state`, most promising first: a part of `legal_moves`
+        that may leave out moves not worth a thought (on a wide board, the cells far from every
+        stone), never empty while the game goes on. For search only: a move left out is still
+        legal, and a player may play it. Default: `ordered_moves`, every legal move."""
+        return self.ordered_moves(state)
+
     def state_key(self, state: S) -> Hashable:
         """A hashable key identifying the position for transposition tables (the state itself
         by default; games with fast engines return a Zobrist hash or their bitboards)."""

@@ -50,6 +50,7 @@ STANDARD_TAGS = (
     "Position",
     "Event",
     "Think",
+    "Package",
 )
 #: the largest record file read (a long Five or More game is a few tens of KiB)
 MAX_RECORD_BYTES = 1 << 20
@@ -115,6 +116,9 @@ class Record:
     #: the same game again
     think: Think = field(default_factory=Think)
     extra: dict[str, str] = field(default_factory=dict)
+    #: the pip package of a plug-in game ("ludoteca-gomoku"), so that a record of a game that is
+    #: not installed can say what to install; None for Ludoteca's own games
+    package: str | None = None
     #: the line each tag was read from (for messages about a record read from text)
     tag_lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
@@ -139,6 +143,8 @@ class Record:
             tags.append(("Scores", " ".join(str(s) for s in self.scores)))
         if self.termination:
             tags.append(("Termination", self.termination))
+        if self.package:
+            tags.append(("Package", self.package))
         tags.extend(self.extra.items())
         lines = [f'[{name} "{_escape(value)}"]' for name, value in tags]
         lines.append("")
@@ -236,6 +242,7 @@ class Record:
             date=tag("Date"),
             position=tag("Position"),
             think=think,
+            package=tag("Package"),
             tag_lines={name: line for name, (_value, line) in tags.items()},
         )
 

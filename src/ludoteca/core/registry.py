@@ -15,7 +15,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from ludoteca import i18n
-from ludoteca.core.declaration import ENTRY_POINT_GROUP, GameDeclaration
+from ludoteca.core.declaration import ENTRY_POINT_GROUP, GameDeclaration, PluginApiError, check_api
 from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
 from ludoteca.i18n import _
@@ -43,6 +43,8 @@ _shelf: dict[str, GameDeclaration] | None = None
 #: imports that game only)
 _loose: dict[str, GameDeclaration] = {}
 _failures: list[LoadFailure] = []
+#: the pip package each plug-in game came from (games of Ludoteca's own are not listed)
+_distributions: dict[str, str] = {}
 
 
 def _load_entry(entry: EntryPoint) -> GameDeclaration:
@@ -51,6 +53,7 @@ def _load_entry(entry: EntryPoint) -> GameDeclaration:
         raise TypeError(f"{entry.value} is a {type(declared).__name__}, not a GameDeclaration")
     if declared.key != entry.name:
         raise ValueError(f"the entry point is named {entry.name!r} but the game's key is {declared.key!r}")
+    check_api(declared.key, declared.api)
     return declared
 
 
@@ -65,12 +68,17 @@ def _load_one(entry: EntryPoint, found: dict[str, GameDeclaration]) -> GameDecla
         if declared.key in found and found[declared.key] is not declared:
             raise ValueError(f"the key {declared.key!r} is already taken by another package")
     except Exception as err:  # whatever a third-party package raises is reported, not fatal
-        failure = LoadFailure(entry.name, entry.value, f"{type(err).__name__}: {err}", traceback.format_exc())
+        # an API mismatch is already a sentence saying what to do; other errors keep their type
+        message = str(err) if isinstance(err, PluginApiError) else f"{type(err).__name__}: {err}"
+        failure = LoadFailure(entry.name, entry.value, message, traceback.format_exc())
         log.error("game %s (%s) not loaded: %s\n%s", entry.name, entry.value, failure.message, failure.detail)
         if all(f.name != failure.name for f in _failures):
             _failures.append(failure)
         return None
     found[declared.key] = declared
+    dist = getattr(entry, "dist", None)
+    if dist is not None and dist.name != "ludoteca":
+        _distributions[declared.key] = dist.name
     i18n.add_catalogues(declared.package)
     return declared
 
@@ -95,6 +103,7 @@ def reset() -> None:
     _shelf = None
     _loose.clear()
     _failures.clear()
+    _distributions.clear()
 
 
 def declarations() -> list[GameDeclaration]:
@@ -143,6 +152,29 @@ def get_game(key: str) -> Game[Any, Any]:
 
 def all_games() -> list[Game[Any, Any]]:
     return [d.game for d in declarations()]
+
+
+def distribution_of(key: str) -> str | None:
+    """The pip package that installed the game `key` ("ludoteca-gomoku"), as its declaration
+    names it or as its entry point's metadata says; None for Ludoteca's own games."""
+    # only games already loaded are asked: a game being played or saved was loaded to be played,
+    # and this is called on every save, where scanning the entry points again would cost
+    wanted = key.strip().lower()
+    found = (_shelf or {}).get(wanted) or _loose.get(wanted)
+    if found is not None and found.distribution:
+        return found.distribution
+    return _distributions.get(wanted)
+
+
+def not_installed(key: str, package: str | None = None) -> str:
+    """The sentence for a saved game or record of a game that is not installed here: which
+    package to install when the record names it."""
+    if package:
+        return _(
+            "The game “{key}” is not installed here. Install its package to open this game: "
+            "pip install {package}"
+        ).format(key=key, package=package)
+    return _("The game “{key}” is not installed here, so this game cannot be opened.").format(key=key)
 
 
 def declaration_of(game: Game[Any, Any]) -> GameDeclaration:

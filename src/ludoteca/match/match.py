@@ -18,6 +18,7 @@ from ludoteca.core.game import Game, Seat, players_named
 from ludoteca.core.options import Options
 from ludoteca.core.outcome import Outcome, Termination
 from ludoteca.core.record import Record, record_outcome, replay, start_state
+from ludoteca.core.registry import distribution_of
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence, _
@@ -96,6 +97,7 @@ class Match(SeatedGame):
             date=self.date,
             position=self.position,
             think=self.thinking,
+            package=distribution_of(self.game.info.key),
         )
 
     # ----- reading ----------------------------------------------------------------------------

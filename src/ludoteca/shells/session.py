@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ludoteca.core.errors import LudotecaError, RecordError
+from ludoteca.core.errors import LudotecaError, OptionError, RecordError
 from ludoteca.core.game import Game
 from ludoteca.core.options import Options
 from ludoteca.core.record import Record
-from ludoteca.core.registry import declaration_of, find, get_game
+from ludoteca.core.registry import declaration_of, failures, find, get_game, not_installed
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import _
@@ -212,13 +212,21 @@ def load_match(store: Store, ref: int | str, think: Think | float | None = None)
     someone else has meanwhile). Raises StoreError / RecordError with clear sentences."""
     saved = store.load_save(ref)
     record = Record.loads(saved.record_text)
-    game = get_game(record.game)
+    game = _installed_game(record)
     return Match.from_record(game, record, saved.record_text, think=think), saved.slot
 
 
 def match_from_text(text: str, think: Think | float | None = None) -> Match:
     record = Record.loads(text)
-    return Match.from_record(get_game(record.game), record, text, think=think)
+    return Match.from_record(_installed_game(record), record, text, think=think)
+
+
+def _installed_game(record: Record) -> Game[Any, Any]:
+    """The game a record is of; a game that is not installed (or failed to load) is refused
+    with what to install, as the record names it, rather than a list of the other games."""
+    if find(record.game) is None and not any(f.name == record.game for f in failures()):
+        raise OptionError(not_installed(record.game, record.package))
+    return get_game(record.game)
 
 
 def record_to_show(saved: SavedGame) -> tuple[str, str | None]:

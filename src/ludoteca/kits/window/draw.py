@@ -28,6 +28,11 @@ def _lacks(font: pygame.font.Font, char: str) -> bool:
     return font.metrics(char) == font.metrics(_NO_GLYPH)
 
 
+def lacks(font: pygame.font.Font, char: str) -> bool:
+    """Whether `font` has no glyph for `char` (it would draw the "missing" box)."""
+    return _lacks(font, char)
+
+
 def render(font: pygame.font.Font, content: str, colour: Colour) -> pygame.Surface:
     """`content` rendered antialiased, with the arrows `font` lacks drawn instead of empty boxes."""
     missing = [char for char in DRAWN_ARROWS if char in content and _lacks(font, char)]

@@ -10,7 +10,8 @@ from typing import Any
 
 import pygame
 
-from ludoteca.core.grid import GridPicture
+from ludoteca.core import grid as shapes
+from ludoteca.core.grid import GridPicture, Piece
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
 from ludoteca.kits.window.board import GameBoard, Play, Refuse, Response, Scene
@@ -39,6 +40,7 @@ THEMED_COLOURS = {
 
 class GridBoard(GameBoard):
     palette: GridColours
+    _start: GridPicture | None = None
 
     def palette_for(self, theme: Theme) -> GridColours:
         return theme.palette("grid", GridColours(), THEMED_COLOURS)
@@ -48,6 +50,12 @@ class GridBoard(GameBoard):
         if picture is None:
             raise TypeError(f"{self.game.info.title} does not describe its board as a grid")
         return picture
+
+    def _start_picture(self) -> GridPicture:
+        if self._start is None:
+            game = self.game
+            self._start = self.picture(game.start(game.options(), 0, game.info.default_seats))
+        return self._start
 
     def layout(self, area: pygame.Rect, state: Any) -> None:
         self.area = area.copy()
@@ -59,7 +67,58 @@ class GridBoard(GameBoard):
         return picture.cols, picture.rows
 
     def seat_colour(self, state: Any, seat: int) -> Colour:
+        # without a state (the options screen's seat markers) the start position says the colours
+        picture = self.picture(state) if state is not None else self._start_picture()
+        named = picture.seat_colours
+        if seat < len(named):
+            return shapes.COLOURS[named[seat]]
         return self.palette.seats[seat % len(self.palette.seats)]
+
+    def piece_colour(self, state: Any, picture: GridPicture, piece: Piece) -> Colour:
+        if piece.colour is not None:
+            return shapes.COLOURS[piece.colour]
+        if piece.owner is None:
+            return self.colours.text
+        if piece.owner < len(picture.seat_colours):
+            return shapes.COLOURS[picture.seat_colours[piece.owner]]
+        return self.palette.seats[piece.owner % len(self.palette.seats)]
+
+    def draw_piece(
+        self,
+        surface: pygame.Surface,
+        picture: GridPicture,
+        piece: Piece,
+        colour: Colour,
+        center: tuple[float, float],
+    ) -> None:
+        """One piece in its shape (`core.grid.SHAPES`), centred on `center`."""
+        g = self.grid
+        shape = piece.shape or picture.shape
+        radius = g.cell * 0.38
+        font = self.fonts.title if g.cell > 60 else self.fonts.body
+        # a piece the colour of the cell (a white stone on a pale board) still needs an edge
+        edge = mix(colour, (0, 0, 0), 0.45)
+        if shape == shapes.STONE:
+            draw.disc(surface, colour, center, radius * 1.08)
+        elif shape == shapes.DISC:
+            pygame.draw.aacircle(surface, edge, center, radius)
+            pygame.draw.aacircle(surface, colour, center, radius * 0.86)
+        elif shape == shapes.RING:
+            draw.ring(surface, colour, center, radius * 0.85, max(3, round(g.cell * 0.09)))
+        elif shape in (shapes.TRIANGLE, shapes.DIAMOND):
+            draw.symbol(surface, 2 if shape == shapes.TRIANGLE else 3, colour, center, g.cell * 0.7)
+        elif shape == shapes.MARK:
+            draw.text(surface, font, piece.symbol, colour, center, "center")
+        elif shape == shapes.SQUARE:
+            side = round(radius * 1.7)
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = (round(center[0]), round(center[1]))
+            pygame.draw.rect(surface, colour, rect, border_radius=max(2, side // 8))
+            pygame.draw.rect(surface, edge, rect, width=2, border_radius=max(2, side // 8))
+            draw.text(surface, font, piece.symbol, draw.contrast_on(colour), center, "center")
+        else:
+            draw.disc(surface, colour, center, radius)
+            draw.text(surface, font, piece.symbol, draw.contrast_on(colour), center, "center")
 
     def _legal(self, state: Any, cell: Cell) -> Any:
         move = self.game.move_at(state, cell)
@@ -83,7 +142,6 @@ class GridBoard(GameBoard):
             g.draw_coordinates(
                 surface, self.fonts.body, c.grid_label, picture.col_labels, picture.row_labels, gap=0.5
             )
-        radius = g.cell * 0.38
         for row in range(picture.rows):
             for col in range(picture.cols):
                 rect = g.cell_rect(col, row).inflate(-2, -2)
@@ -95,10 +153,8 @@ class GridBoard(GameBoard):
                 piece = picture.at((col, row))
                 center = g.center(col, row)
                 if piece is not None:
-                    colour = self.seat_colour(scene.state, piece.owner) if piece.owner is not None else c.text
-                    draw.disc(surface, colour, center, radius)
-                    font = self.fonts.title if g.cell > 60 else self.fonts.body
-                    draw.text(surface, font, piece.symbol, draw.contrast_on(colour), center, "center")
+                    colour = self.piece_colour(scene.state, picture, piece)
+                    self.draw_piece(surface, picture, piece, colour, center)
                 elif scene.interactive and self._legal(scene.state, (col, row)) is not None:
                     draw.soft_dot(surface, c.legal_dot, center, g.cell * 0.1)
         for mark, colour in ((scene.hover, c.accent), (scene.cursor, c.accent)):

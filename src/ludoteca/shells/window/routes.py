@@ -12,6 +12,7 @@ from ludoteca.kits.window.page import Page
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.screens.choose import ChooseScreen
 from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.manual import ManualScreen
 from ludoteca.shells.window.screens.menu import MenuScreen
 from ludoteca.shells.window.screens.network import NetworkScreen
 from ludoteca.shells.window.screens.options import OptionsScreen
@@ -38,6 +39,7 @@ ROUTES: dict[str, Callable[..., Page]] = {
     "play": PlayScreen,
     "end": EndScreen,
     "rules": RulesScreen,
+    "manual": ManualScreen,
     "saves": SavesScreen,
     "scores": ScoresScreen,
     "settings": SettingsScreen,

@@ -2,7 +2,7 @@
 
 Draws a position exactly as the window shows it, without opening a window (SDL's dummy video
 driver), and writes a PNG: for the README, for tests, or to share a position. GAME may also be a
-page of the application: menu, games, settings, rules, scores, saves.
+page of the application: menu, games, settings, rules, manual, scores, saves.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ludoteca.core.text import read_seed
 from ludoteca.i18n import LANGUAGES, _, language, os_reason, set_language
 from ludoteca.shells.options import argument_type, given_options
 
-PAGES = ("menu", "games", "settings", "rules", "scores", "saves")
+PAGES = ("menu", "games", "settings", "rules", "manual", "scores", "saves")
 
 
 def _size(text: str) -> tuple[int, int]:

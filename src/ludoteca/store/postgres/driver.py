@@ -5,13 +5,21 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ludoteca.i18n import _
 from ludoteca.store.errors import StoreError
 
-if TYPE_CHECKING:
-    from ludoteca.store.postgres.address import Target
+
+class Target(Protocol):
+    """Where a store connects, as its sentences name it (`address.Target`; described here, not
+    imported, since the address reads `require_psycopg` from this module)."""
+
+    @property
+    def where(self) -> str: ...
+
+    def scrub(self, text: str) -> str: ...
+
 
 #: what to type when psycopg is missing: the extra that brings it
 INSTALL = 'pip install "ludoteca[club]"'

@@ -65,3 +65,19 @@ def not_in_window(app: App, game: Game[Any, Any]) -> Dialog:
     )
     app.open_dialog(dialog)
     return dialog
+
+
+def unloaded_games(app: App) -> Dialog:
+    """Why the game packages that failed to load are not on the shelf: each one's real error, as
+    the terminal prints it (`ludoteca games`), and where the full account is."""
+    from ludoteca.core.registry import failures
+
+    lines = [failure.sentence() for failure in failures()]
+    lines.append(_("The details are in ludoteca.log, in Ludoteca's data folder."))
+    dialog = Dialog(
+        _("Games that could not be loaded"),
+        "\n\n".join(lines),
+        [Choice(_("OK"), app.close_dialog, primary=True)],
+    )
+    app.open_dialog(dialog)
+    return dialog

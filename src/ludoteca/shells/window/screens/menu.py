@@ -9,13 +9,13 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ludoteca.core.game import Game
-from ludoteca.core.registry import declaration_of, game_keys, get_game
-from ludoteca.i18n import _
+from ludoteca.core.registry import declaration_of, failures, game_keys, get_game
+from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import has_board
 from ludoteca.shells.window.pictures import Pictures
-from ludoteca.shells.window.screens.common import not_in_window
+from ludoteca.shells.window.screens.common import not_in_window, unloaded_games
 from ludoteca.shells.window.widgets import button
 
 
@@ -39,13 +39,19 @@ class MenuScreen(Screen):
             ("resume", _("Resume a saved game"), lambda: app.go("saves"), False),
             ("scores", _("Score history"), lambda: app.go("scores"), False),
             ("rules", _("Rules"), lambda: app.go("rules"), False),
+            ("manual", _("Manual"), lambda: app.go("manual"), False),
             *self._tools(),
             ("settings", _("Settings"), lambda: app.go("settings"), False),
+            *self._unloaded(),
             ("quit", _("Quit"), app.quit, False),
         ]
-        step = s.button_height + s.gap + 4
         top = self._subtitle_rect().bottom + s.margin + s.gap
-        top = min(top, h - s.margin - step * len(entries))
+        # a short window narrows the gaps between the buttons (never the buttons) before they
+        # climb over the subtitle
+        step = max(
+            s.button_height + 6, min(s.button_height + s.gap + 4, (h - s.margin - 6 - top) // len(entries))
+        )
+        top = min(top, h - s.margin - 6 - step * len(entries))
         self.buttons = {}
         for i, (key, label, action, primary) in enumerate(entries):
             rect = pygame.Rect(
@@ -69,6 +75,15 @@ class MenuScreen(Screen):
                     (f"tool:{key}:{label}", _(label), partial(self.app.go, "tool", game, label), False)
                 )
         return found
+
+    def _unloaded(self) -> list[tuple[str, str, Any, bool]]:
+        """A button naming how many installed games failed to load, when some did: the window
+        says so as the terminal does, rather than leaving a game silently off the shelf."""
+        count = len(failures())
+        if not count:
+            return []
+        label = ngettext("{n} game could not be loaded", "{n} games could not be loaded", count)
+        return [("unloaded", label.format(n=count), partial(unloaded_games, self.app), False)]
 
     def _column(self) -> pygame.Rect:
         w, h = self.app.size
