@@ -3,9 +3,9 @@
 The server writes a table after every change and reads the unfinished ones back when it starts.
 It only knows this interface: the player's `Store` (SQLite) satisfies it, and so does
 `ludoteca.store.postgres.PostgresTableStore`, the shared database of `ludoteca serve --store
-postgresql://…` (docs/scaling.md), without touching the server, the tables or any game. Each table has one owner,
-the server process running it: a server writes only the tables it owns and takes at start only
-those whose owner is gone, so two servers sharing a store never both run a table.
+postgresql://…` (docs/scaling.md), without touching the server, the tables or any game. Each table
+has one owner, the server process running it: a server writes only the tables it owns and takes at
+start only those whose owner is gone, so two servers sharing a store never both run a table.
 """
 
 from __future__ import annotations
