@@ -367,7 +367,9 @@ def _say_server_trouble() -> None:
     console = logging.StreamHandler(sys.stderr)
     console.setLevel(logging.WARNING)
     console.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
-    logging.getLogger("ludoteca.net.server").addHandler(console)
+    # the server, and in a club of several processes their relays, takeovers and mail
+    for name in ("ludoteca.net.server", "ludoteca.net.fleet", "ludoteca.store.postgres.mail"):
+        logging.getLogger(name).addHandler(console)
 
 
 #: where `ludoteca serve` keeps its tables when --store is not given (a PostgreSQL URL)
@@ -399,7 +401,7 @@ def cmd_serve(argv: list[str]) -> int:
     import asyncio
 
     from ludoteca.net.addresses import addresses_to_share
-    from ludoteca.net.server import CLUB, Server
+    from ludoteca.net.server import CLUB, Limits, Server
     from ludoteca.net.web import page_address
     from ludoteca.store import Store
 
@@ -414,10 +416,21 @@ def cmd_serve(argv: list[str]) -> int:
             "instead of this computer's data folder; LUDOTECA_STORE gives one too"
         ),
     )
+    parser.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help=_(
+            "a reverse proxy's address: connections from it are counted as coming from the address "
+            "its X-Forwarded-For header names (may be given several times)"
+        ),
+    )
     args = parser.parse_args(argv)
     bind = "0.0.0.0" if args.lan else args.bind
     store = _open_club_store(args.store)
-    server = Server(store, CLUB, think=args.think)
+    limits = Limits(trusted_proxies=frozenset(a.strip() for a in args.trust_proxy if a.strip()))
+    server = Server(store, CLUB, think=args.think, limits=limits)
     _say_server_trouble()
 
     async def run() -> None:
@@ -435,7 +448,18 @@ def cmd_serve(argv: list[str]) -> int:
                 "{n} unfinished table reopened.", "{n} unfinished tables reopened.", len(resumed)
             )
             print(reopened.format(n=len(resumed)), flush=True)
-        if server.kept_elsewhere:
+        if server.kept_elsewhere and server.fleet is not None:
+            print(
+                ngettext(
+                    "{n} unfinished table of the club is run by another server process; this one lists "
+                    "it and relays its players.",
+                    "{n} unfinished tables of the club are run by other server processes; this one lists "
+                    "them and relays their players.",
+                    server.kept_elsewhere,
+                ).format(n=server.kept_elsewhere),
+                flush=True,
+            )
+        elif server.kept_elsewhere:
             print(
                 ngettext(
                     "{n} unfinished table of this data folder is run by another server, which keeps it; "
@@ -738,7 +762,10 @@ def cmd_game_command(verb: str, argv: list[str]) -> int:
 
 
 #: benchmarks about every game at once: `ludoteca bench budget [GAME …] [ARGS]`
-SHELF_BENCHES = {"budget": ("ludoteca.ai.overshoot", "time beyond the computer's budget, under load")}
+SHELF_BENCHES = {
+    "budget": ("ludoteca.ai.overshoot", "time beyond the computer's budget, under load"),
+    "club": ("ludoteca.net.clubbench", "a club of several server processes on PostgreSQL, and failover"),
+}
 
 
 def cmd_bench(argv: list[str]) -> int:
@@ -927,6 +954,7 @@ commands:
   new-game NAME [--dir DIR]  write a game package to start from (docs/adding-a-game.md)
   check GAME                 run the game contract's checks on an installed game
   ladder GAME                each computer level against the one below (a benchmark)
+  help [CHAPTER]             the user manual, or one chapter (--list: the chapters)
 
 'ludoteca COMMAND --help' tells more. Every command takes --lang en or --lang fr; without it
 the language is the system's (LC_ALL, LC_MESSAGES, LANG, LANGUAGE), else the window's setting.

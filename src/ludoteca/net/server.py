@@ -17,12 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import queue
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -41,9 +42,11 @@ from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence
 from ludoteca.net import protocol, thinking, web
 from ludoteca.net.clock import ClockSettings
+from ludoteca.net.fleet import Fleet
+from ludoteca.net.member import MOVED_CODE, MOVED_REASON, Bucket, Member
 from ludoteca.net.protocol import ProtocolError, Request
 from ludoteca.net.table import OVER, WAITING, Refused, Table
-from ludoteca.net.tablestore import TableStore
+from ludoteca.net.tablestore import SharedTableStore, TableStore
 from ludoteca.store import ResultRow, StoreError
 from ludoteca.store.tables import TableRow, TablesTaken
 
@@ -84,6 +87,9 @@ class Limits:
     empty_table_seconds: float = 600.0
     #: how often idle connections and empty tables are looked for
     sweep_seconds: float = 30.0
+    #: addresses of reverse proxies whose X-Forwarded-For names the client (docs/scaling.md):
+    #: behind a proxy every client would otherwise share its address, and its per-address limits
+    trusted_proxies: frozenset[str] = frozenset()
 
 
 HELLO_FIRST = Sentence(N_("say hello first: a Ludoteca client starts with a 'hello' message"))
@@ -95,39 +101,25 @@ STORE_TROUBLE = Sentence(
 )
 
 
-class Bucket:
-    """A token bucket: `allow()` is False once the connection sends faster than its rate."""
-
-    def __init__(self, rate: float, burst: int, now: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self._now = rate, burst, now
-        self.tokens = float(burst)
-        self.stamp = now()
-
-    def allow(self) -> bool:
-        now = self._now()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+__all__ = ["Bucket", "Connection", "Limits", "Server", "ServerThread"]
 
 
-class Connection:
-    """One client (a `table.Peer`): its name, where it sits, and its outgoing queue."""
+class Connection(Member):
+    """One client on a WebSocket of this process (a `table.Peer`): its name, where it sits, and
+    its outgoing queue."""
 
     def __init__(self, ws: ServerConnection, limits: Limits) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else ""
+        if address in limits.trusted_proxies and ws.request is not None:
+            # the last address is the one the trusted proxy added: the ones before it, the client
+            # may have written itself
+            forwarded = ws.request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+            address = forwarded or address
+        super().__init__("", address, limits.chat_lines / limits.chat_window, limits.chat_lines)
         self.ws = ws
-        self.name = ""
-        self.address = str(ws.remote_address[0]) if ws.remote_address else ""
-        self.last_heard = time.monotonic()
-        self.table: Table | None = None
-        #: a web client: it is sent scenes to draw, not views to decode (net/scene.py)
-        self.scenes = False
         self.bucket = Bucket(limits.rate, limits.burst)
-        self.chat_bucket = Bucket(limits.chat_lines / limits.chat_window, limits.chat_lines)
         self.refused_for_rate = 0
-        self.closing = False
+        self._close_with = (1008, "too slow")
         self._last_rate_notice = 0.0
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.outbox)
         self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -142,14 +134,15 @@ class Connection:
             # hold an ever-growing queue for it
             self.hang_up()
 
-    def hang_up(self) -> None:
+    def hang_up(self, code: int = 1008, reason: str = "too slow") -> None:
         """Close the connection once what is already queued has gone out."""
         if self.closing:
             return
         self.closing = True
+        self._close_with = (code, reason)
         if self._outbox.full():
             self._writer.cancel()
-            asyncio.get_running_loop().create_task(self.ws.close(1008, "too slow"))
+            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
         else:
             self._outbox.put_nowait(None)
 
@@ -158,7 +151,7 @@ class Connection:
             while True:
                 text = await self._outbox.get()
                 if text is None:
-                    await self.ws.close(1008, "too slow")
+                    await self.ws.close(*self._close_with)
                     return
                 await self.ws.send(text)
         except ConnectionClosed:
@@ -349,6 +342,8 @@ class Server:
         self.trouble: str | None = None
         #: unfinished tables of the store that another live server runs (and this one leaves alone)
         self.kept_elsewhere = 0
+        #: the other processes of the club, when the store is shared by several (net/fleet.py)
+        self.fleet: Fleet | None = None
 
     # ----- tables -----------------------------------------------------------------------------
     def _host(self) -> LoopHost:
@@ -382,12 +377,18 @@ class Server:
                 self._let_go(table, Sentence(N_("Another server runs this table now; join it there.")))
 
     def _let_go(self, table: Table, why: Sentence) -> None:
-        """Stop running `table`: its members are told `why` and are at no table any more."""
+        """Stop running `table`: its members are told `why` and are at no table any more. In a
+        club of several processes, they are also hung up: their clients reconnect, and find the
+        process that runs the table now."""
         self.tables.pop(table.id, None)
         table.hand_over(why)
         for conn in self.connections:
             if conn.table is table:
                 conn.table = None
+                if self.fleet is not None:
+                    conn.hang_up(MOVED_CODE, MOVED_REASON)
+        if self.fleet is not None:
+            self.fleet.let_go(table)
 
     def new_table(
         self,
@@ -427,27 +428,52 @@ class Server:
 
     def resume_tables(self) -> list[Table]:
         """Reopen the unfinished tables the store kept (after a crash or a restart)."""
-        resumed = []
         owner = self._host().owner
-        rows, self.kept_elsewhere = self.store.claim_tables(owner, self.mode)
-        if self.kept_elsewhere:
+        if self.fleet is not None and isinstance(self.store, SharedTableStore):
+            # in a club of several processes, only the orphans are locked (and those another
+            # process is taking are skipped): locking every open table, as claim_tables does,
+            # would deadlock with the live processes writing theirs
+            alive, rows = self.store.adopt_orphans(owner, self.mode)
+            self.kept_elsewhere = sum(
+                row.owner is not None
+                and row.owner != owner
+                and row.owner in alive
+                and _opened_here(row.meta, self.mode)
+                for row in self.store.lobby_rows()
+            )
+        else:
+            rows, self.kept_elsewhere = self.store.claim_tables(owner, self.mode)
+        if self.kept_elsewhere and self.fleet is None:
             log.warning("%d unfinished tables are run by another server on this store", self.kept_elsewhere)
+        if self.mode == HOST:
+            rows = rows[:1]
+        return self.reopen(rows)
+
+    def reopen(self, rows: Sequence[TableRow]) -> list[Table]:
+        """Run the tables of `rows`, which this server has just taken (at its start, or from a
+        process of its club that died): each is replayed from its record, and goes on."""
+        reopened = []
         for row in rows:
-            if self.mode == HOST and self.tables:
-                break
+            if row.table_id in self.tables:
+                continue
             try:
                 table = Table.restore(row, get_game(row.game), self._host(), think=self.think)
             except (LudotecaError, ValueError, KeyError) as err:
                 log.error("table %s could not be reopened: %s", row.table_id, err)
                 continue
             self.tables[table.id] = table
-            resumed.append(table)
+            reopened.append(table)
+            if self.trouble is not None:
+                table.pause(STORE_TROUBLE)
             table.resume()
-        return resumed
+        return reopened
 
     # ----- running ----------------------------------------------------------------------------
     async def start(self, bind: str = "127.0.0.1", port: int = protocol.DEFAULT_PORT) -> None:
-        self._host()
+        host = self._host()
+        if self.mode == CLUB and isinstance(self.store, SharedTableStore):
+            self.fleet = Fleet(self, self.store, host.owner)
+            await self.fleet.start()
         self._ws = await serve(
             self._connection,
             bind,
@@ -477,7 +503,8 @@ class Server:
     def sweep(self, now: float) -> None:
         idle = Sentence(N_("you were idle in the lobby for a long time; the connection is closed"))
         for conn in list(self.connections):
-            if conn.table is None and now - conn.last_heard >= self.limits.lobby_idle_seconds:
+            in_lobby = conn.table is None and (conn.relay is None or conn.relay.left)
+            if in_lobby and now - conn.last_heard >= self.limits.lobby_idle_seconds:
                 conn.send({"type": "refused", **protocol.reason_fields(idle)})
                 conn.hang_up()
         for table in list(self.tables.values()):
@@ -501,6 +528,8 @@ class Server:
             await self._ws.wait_closed()
         for table in self.tables.values():
             table.close()
+        if self.fleet is not None:
+            await self.fleet.stop()
         if self.host is not None:
             host = self.host
             await asyncio.get_running_loop().run_in_executor(None, host.close)
@@ -562,10 +591,17 @@ class Server:
                 "protocol": protocol.PROTOCOL_VERSION,
                 "server": f"ludoteca {__version__}",
                 "mode": self.mode,
-                "tables": [t.summary() for t in self.tables.values()],
+                "tables": await self.lobby(),
             }
         )
         return True
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """What the lobby lists: every table of this server, and, in a club of several
+        processes, every unfinished table of the others."""
+        if self.fleet is not None:
+            return await self.fleet.lobby()
+        return [t.summary() for t in self.tables.values()]
 
     async def _refuse(self, conn: Connection, reason: str | Sentence) -> None:
         try:
@@ -589,38 +625,55 @@ class Server:
                 slow_down = Sentence(N_("too many messages; slow down (some were ignored)"))
                 conn.send({"type": "error", **protocol.reason_fields(slow_down)})
             return
-        request_id = None
+        if conn.held is not None:  # the way to a table is being looked up: after that, in order
+            conn.held.append(frame)
+            return
+        self.take(conn, frame)
+
+    def take(self, conn: Member, frame: str | bytes) -> None:
+        """Carry out one request of `conn`: here, or at the process of its club that runs its
+        table (net/fleet.py)."""
         try:
             request = protocol.parse_request(frame)
-            request_id = request.id
+        except ProtocolError as err:
+            conn.send({"type": "error", "id": err.request_id, **protocol.reason_fields(str(err))})
+            return
+        if self.fleet is not None and self.fleet.takes(conn, request, frame):
+            return
+        self.run(conn, request)
+
+    def run(self, conn: Member, request: Request) -> None:
+        """Carry out `request` here; a refusal or a failure is answered to `conn`."""
+        try:
             self._dispatch(conn, request)
         except (ProtocolError, Refused, LudotecaError) as err:
-            if isinstance(err, ProtocolError):
-                request_id = err.request_id
             reason = err.sentence if isinstance(err, Refused) and err.sentence is not None else str(err)
             code = {"code": err.code} if isinstance(err, Refused) and err.code else {}
-            conn.send({"type": "error", "id": request_id, **protocol.reason_fields(reason), **code})
+            conn.send({"type": "error", "id": request.id, **protocol.reason_fields(reason), **code})
         except Exception:  # a bug must cost one request, never the server
             log.exception("request from %s failed", conn.name or "a client")
             failed = Sentence(N_("the server could not do that"))
-            conn.send({"type": "error", "id": request_id, **protocol.reason_fields(failed)})
+            conn.send({"type": "error", "id": request.id, **protocol.reason_fields(failed)})
 
     # ----- requests ---------------------------------------------------------------------------
-    def _dispatch(self, conn: Connection, request: Request) -> None:
+    def _dispatch(self, conn: Member, request: Request) -> None:
         handler = getattr(self, "_on_" + request.type)
         handler(conn, request)
 
-    def _on_hello(self, conn: Connection, request: Request) -> None:
+    def _on_hello(self, conn: Member, request: Request) -> None:
         raise Refused(Sentence(N_("you have already said hello")))
 
-    def _on_ping(self, conn: Connection, request: Request) -> None:
+    def _on_ping(self, conn: Member, request: Request) -> None:
         conn.send({"type": "pong", "id": request.id})
 
-    def _on_tables(self, conn: Connection, request: Request) -> None:
+    def _on_tables(self, conn: Member, request: Request) -> None:
+        if self.fleet is not None:
+            self.fleet.answer_lobby(conn, request.id)
+            return
         listed = [t.summary() for t in self.tables.values()]
         conn.send({"type": "tables", "id": request.id, "tables": listed})
 
-    def _on_open(self, conn: Connection, request: Request) -> None:
+    def _on_open(self, conn: Member, request: Request) -> None:
         if self.mode == HOST:
             raise Refused(
                 Sentence(N_("this host runs one table; join it, or open your own with 'ludoteca host'"))
@@ -659,7 +712,7 @@ class Server:
             raise Refused(Sentence(N_("there is no table {id} here"), id=table_id))
         return table
 
-    def _on_join(self, conn: Connection, request: Request) -> None:
+    def _on_join(self, conn: Member, request: Request) -> None:
         token = request.get("token")
         if token is not None:
             candidates = (
@@ -694,67 +747,73 @@ class Server:
         joined = {"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token}
         table.reply(conn, joined, first=True)
 
-    def _on_watch(self, conn: Connection, request: Request) -> None:
+    def _on_watch(self, conn: Member, request: Request) -> None:
         table = self._find_table(request.get("table"))
         self._leave(conn)
         conn.table = table
         conn.send({"type": "joined", "id": request.id, "table": table.id, "seat": None})
         table.watch(conn)
 
-    def _seated(self, conn: Connection) -> Table:
+    def _seated(self, conn: Member) -> Table:
         if conn.table is None:
             raise Refused(Sentence(N_("join or watch a table first")))
         return conn.table
 
-    def _on_start(self, conn: Connection, request: Request) -> None:
+    def _on_start(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         table.start(conn, request.get("level", 3))
         table.ack(conn, request.id)
 
-    def _on_move(self, conn: Connection, request: Request) -> None:
+    def _on_move(self, conn: Member, request: Request) -> None:
         self._seated(conn).move(conn, request.get("version"), request.get("move"), request.id)
 
-    def _on_undo(self, conn: Connection, request: Request) -> None:
+    def _on_undo(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         table.ask_undo(conn, request.get("version"))
         table.ack(conn, request.id)
 
-    def _on_answer(self, conn: Connection, request: Request) -> None:
+    def _on_answer(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         table.answer_undo(conn, request.get("accept"))
         table.ack(conn, request.id)
 
-    def _on_resign(self, conn: Connection, request: Request) -> None:
+    def _on_resign(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         table.resign(conn)
         table.ack(conn, request.id)
 
-    def _on_draw(self, conn: Connection, request: Request) -> None:
+    def _on_draw(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         table.claim_draw(conn)
         table.ack(conn, request.id)
 
-    def _on_computer(self, conn: Connection, request: Request) -> None:
+    def _on_computer(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         table.give_to_computer(conn, request.get("seat"), request.get("level", 3))
         table.ack(conn, request.id)
 
-    def _on_chat(self, conn: Connection, request: Request) -> None:
+    def _on_chat(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         if not conn.chat_bucket.allow():
             raise Refused(Sentence(N_("you are chatting too fast; wait a few seconds")))
         table.chat(conn, request.get("text"))
         conn.send({"type": "ok", "id": request.id})
 
-    def _on_record(self, conn: Connection, request: Request) -> None:
+    def _on_record(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
         conn.send({"type": "record", "id": request.id, "text": table.record_for(table.seat_of(conn))})
 
-    def _on_leave(self, conn: Connection, request: Request) -> None:
+    def _on_leave(self, conn: Member, request: Request) -> None:
         self._leave(conn)
         conn.send({"type": "ok", "id": request.id})
 
-    def _leave(self, conn: Connection) -> None:
+    def leave(self, conn: Member) -> None:
+        """`conn` is at no table any more (here, or at another process of the club)."""
+        self._leave(conn)
+
+    def _leave(self, conn: Member) -> None:
+        if self.fleet is not None:
+            self.fleet.end_relay(conn)
         table, conn.table = conn.table, None
         if table is None:
             return
@@ -762,6 +821,15 @@ class Server:
         if table.status == OVER and not table.members():
             table.close()
             self.tables.pop(table.id, None)
+
+
+def _opened_here(meta: str, mode: str) -> bool:
+    """Whether a table of that `meta` was opened by a server of `mode` (or does not say)."""
+    try:
+        kind = json.loads(meta).get("mode")
+    except (ValueError, AttributeError):
+        return True
+    return kind in (None, mode)
 
 
 class ServerThread:

@@ -253,6 +253,15 @@ class Table:
         table.mode = meta.get("mode") if isinstance(meta.get("mode"), str) else None
         if table.clock is not None and meta.get("clock_left"):
             table.clock.restore(meta["clock_left"])
+        if table.clock is not None and table.status == PLAYING:
+            # the time between the last write and now (a crash, a failover, a restart) is
+            # nobody's: the clocks go on from what was kept, from now; and nobody is connected
+            # yet, so a person's clock waits for them as for anyone who drops (unless the
+            # table's clock runs for those who vanish)
+            for seat, place in enumerate(places):
+                if not place.computer:
+                    table.clock.present(seat, False)
+            table.clock.turn(match.to_move())
         return table
 
     def row(self) -> TableRow:
@@ -263,6 +272,8 @@ class Table:
             "clock": self.clock.settings.as_dict() if self.clock else None,
             "clock_left": self.clock.left_ms() if self.clock else None,
             "mode": self.mode,
+            # what the lobby of every server process of a club shows of it (net/fleet.py)
+            "lobby": self.summary(),
         }
         return TableRow(
             self.id, self.game.info.key, self.status, self.match.to_record().dumps(), json.dumps(meta)

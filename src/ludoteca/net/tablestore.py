@@ -4,14 +4,15 @@ The server writes a table after every change and reads the unfinished ones back 
 It only knows this interface: the player's `Store` (SQLite) satisfies it, and so does
 `ludoteca.store.postgres.PostgresTableStore`, the shared database of `ludoteca serve --store
 postgresql://…` (docs/scaling.md), without touching the server, the tables or any game. Each table
-has one owner, the server process running it: a server writes only the tables it owns and takes at
-start only those whose owner is gone, so two servers sharing a store never both run a table.
+has one owner, the server process running it: a server writes only the tables it owns and takes
+only those whose owner is gone, so two servers sharing a store never both run a table. A shared
+store (`SharedTableStore`) also carries mail between the processes of one club (net/fleet.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow, opened_by
@@ -38,6 +39,61 @@ class TableStore(Protocol):
 
     def release_tables(self, owner: str) -> None:
         """`owner` stops running its tables."""
+
+
+class Mailbox(Protocol):
+    """One server process's mail to and from the others of its club (`net/fleet.py`)."""
+
+    async def start(self) -> None:
+        """Start listening (before anyone can send here) and posting."""
+
+    def post(self, to: str, body: str) -> None:
+        """Send `body` (a JSON array) to the process whose owner id is `to`; never blocks. What one
+        process posts to another arrives in the order it was posted."""
+
+    async def close(self) -> None:
+        """Post what is waiting, then stop."""
+
+
+class TableWhere(Protocol):
+    """Who runs a table (`owner`), whether that process is alive, and the table's status."""
+
+    @property
+    def owner(self) -> str | None: ...
+    @property
+    def alive(self) -> bool: ...
+    @property
+    def status(self) -> str: ...
+
+
+class LobbyEntry(Protocol):
+    @property
+    def table_id(self) -> str: ...
+    @property
+    def owner(self) -> str | None: ...
+    @property
+    def meta(self) -> str: ...
+
+
+@runtime_checkable
+class SharedTableStore(TableStore, Protocol):
+    """A table store that several server processes share as one club (PostgreSQL's): besides the
+    tables, it knows which processes are alive and carries mail between them."""
+
+    def table_owner(self, table_id: str) -> TableWhere | None:
+        """Who runs `table_id`; None when there is no such table."""
+
+    def lobby_rows(self) -> Sequence[LobbyEntry]:
+        """Every unfinished table, whoever runs it, oldest first."""
+
+    def adopt_orphans(
+        self, owner: str, mode: str | None = None, only: Sequence[str] = (), limit: int = 1000
+    ) -> tuple[set[str], list[TableRow]]:
+        """Take over the unfinished tables whose process is gone (among `only`); returns the live
+        owners and the tables taken."""
+
+    def post_office(self, me: str, deliver: Callable[[list[str]], None]) -> Mailbox:
+        """The mailbox of the process `me`; `deliver` gets the bodies that came, in order."""
 
 
 class MemoryTableStore:

@@ -15,9 +15,8 @@ a move somebody saw acknowledged.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +28,16 @@ from ludoteca.store.postgres.driver import cannot_connect, translated
 from ludoteca.store.postgres.history import add_result, check_result, read_results
 from ludoteca.store.postgres.migrations import MIGRATIONS, Migration, migrate, schema_version
 from ludoteca.store.postgres.owners import OwnerLocks, live_owners
+from ludoteca.store.postgres.sharing import (
+    LobbyRow,
+    TableOwner,
+    adopt_orphans,
+    lobby_rows,
+    orphans,
+    purge_mail,
+)
+from ludoteca.store.postgres.sharing import table_owner as _table_owner
+from ludoteca.store.postgres.sharing import table_row as _table_row
 from ludoteca.store.results import ResultRow, ResultRows
 from ludoteca.store.tables import TableRow, TablesTaken, opened_by
 from ludoteca.store.tables import _check as check_table
@@ -36,6 +45,8 @@ from ludoteca.store.tables import _check as check_table
 if TYPE_CHECKING:
     from psycopg import Connection
     from psycopg_pool import ConnectionPool
+
+    from ludoteca.store.postgres.mail import PostOffice
 
 #: seconds to wait for the database: to connect, and for a connection from the pool
 CONNECT_SECONDS = 10
@@ -66,12 +77,6 @@ def _configure(conn: Connection[Any]) -> None:
         conn.execute("SET synchronous_commit = on")
     conn.execute(f"SET statement_timeout = '{STATEMENT_SECONDS:d}s'")
     conn.commit()
-
-
-def _table_row(fields: Sequence[Any]) -> TableRow:
-    table_id, game, status, record, meta, updated = fields[:6]
-    when = updated.astimezone(UTC).isoformat(timespec="microseconds") if isinstance(updated, datetime) else ""
-    return TableRow(str(table_id), str(game), str(status), str(record), str(meta), when)
 
 
 class PostgresTableStore:
@@ -164,22 +169,33 @@ class PostgresTableStore:
             check_table(row)
         for result in results:
             check_result(result)
-        taken: list[str] = []
         with self._connection() as conn, conn.transaction():
-            for row in rows:
-                written = conn.execute(
-                    _UPSERT,
-                    {
-                        "id": row.table_id,
-                        "game": clean_key(row.game),
-                        "status": row.status,
-                        "record": row.record,
-                        "meta": row.meta,
-                        "owner": owner,
-                    },
-                )
-                if written.rowcount == 0:
-                    taken.append(row.table_id)
+            written: set[str] = set()
+            if rows:
+                # one round trip for the whole batch (psycopg pipelines executemany): a busy club
+                # server writes many tables at once, and a round trip per table was most of the
+                # time a move waited for its write
+                with conn.cursor() as cursor:
+                    cursor.executemany(
+                        _UPSERT + " RETURNING id",
+                        [
+                            {
+                                "id": row.table_id,
+                                "game": clean_key(row.game),
+                                "status": row.status,
+                                "record": row.record,
+                                "meta": row.meta,
+                                "owner": owner,
+                            }
+                            for row in rows
+                        ],
+                        returning=True,
+                    )
+                    while True:
+                        written.update(str(found[0]) for found in cursor.fetchall())
+                        if not cursor.nextset():
+                            break
+            taken = [row.table_id for row in rows if row.table_id not in written]
             for table_id in dropped:
                 conn.execute(_DROP, {"id": table_id, "owner": owner})
             if taken:
@@ -230,6 +246,44 @@ class PostgresTableStore:
                 conn.execute("UPDATE ludoteca_tables SET owner = NULL WHERE owner = %s", (owner,))
         finally:
             self._owners.release(owner)
+
+    # -- several processes, one club (ludoteca.net.fleet) ------------------------------------
+
+    def live_owners(self) -> set[str]:
+        """The owners whose process is alive now."""
+        with self._connection() as conn:
+            return live_owners(conn)
+
+    def table_owner(self, table_id: str) -> TableOwner | None:
+        """Who runs the table `table_id`, and whether that process is alive; None: no such table."""
+        with self._connection() as conn:
+            return _table_owner(conn, table_id)
+
+    def lobby_rows(self) -> list[LobbyRow]:
+        """Every unfinished table of the club, whoever runs it, oldest first."""
+        with self._connection() as conn:
+            return lobby_rows(conn)
+
+    def adopt_orphans(
+        self, owner: str, mode: str | None = None, only: Sequence[str] = (), limit: int = 1000
+    ) -> tuple[set[str], list[TableRow]]:
+        """Make `owner` the runner of the unfinished tables whose process died or stopped (among
+        `only`, when given; at most `limit`), and forget the mail of dead processes. Returns the
+        live owners and the tables adopted, oldest first. Cheap when there is nothing to adopt:
+        the rows are only locked when some are orphans."""
+        with self._connection() as conn, conn.transaction():
+            alive = live_owners(conn)
+            found = orphans(conn, owner, alive, only)
+            adopted = adopt_orphans(conn, owner, mode, found, limit) if found else []
+            if not only:
+                purge_mail(conn, alive | {owner})
+        return alive, adopted
+
+    def post_office(self, me: str, deliver: Callable[[list[str]], None]) -> PostOffice:
+        """The mailbox of the process whose owner number is `me` (see `mail`)."""
+        from ludoteca.store.postgres.mail import PostOffice
+
+        return PostOffice(self.target, me, deliver)
 
     # -- reading back ------------------------------------------------------------------------
 

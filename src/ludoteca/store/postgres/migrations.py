@@ -78,6 +78,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         # process; "integer" because an owner's number is the second key of a two-key advisory lock
         "CREATE SEQUENCE ludoteca_owner_ids AS integer",
     ),
+    # 2
+    sql(
+        "the mailboxes through which server processes relay their clients' requests and answers",
+        # unlogged: mail lives for milliseconds and is worthless after a crash of the database
+        # (every relayed client reconnects then), so it need not pay for the write-ahead log
+        """CREATE UNLOGGED TABLE ludoteca_mail (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            to_process text NOT NULL,
+            body text NOT NULL
+        )""",
+        "CREATE INDEX ludoteca_mail_to ON ludoteca_mail (to_process, id)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)
