@@ -22,30 +22,24 @@ import ctypes
 import importlib.util
 import itertools
 import os
-import pwd
-import re
-import shutil
 import signal
-import socket
 import subprocess
-import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
 
+from ludoteca.store.errors import StoreError
+from ludoteca.store.postgres import scratch
+
 REQUIRED = "LUDOTECA_REQUIRE_POSTGRES"
 BIN_VARIABLE = "LUDOTECA_PG_BIN"
 #: seconds a server may take to get ready, and to stop
 START_SECONDS, STOP_SECONDS = 60, 15
-INITDB_FLAGS = ("--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync")
-SERVER_FLAGS = (
-    *("-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="),
-    # a server for tests: its own crash is not what they are about, their speed is
-    *("-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200"),
-)
+INITDB_FLAGS = ("--locale=C", "--no-sync")
+# a server for tests: its own crash is not what they are about, their speed is
+SERVER_FLAGS = ("-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200")
 
 
 def unavailable(reason: str) -> NoReturn:
@@ -55,32 +49,10 @@ def unavailable(reason: str) -> NoReturn:
 
 
 def server_programs() -> Path | None:
-    """The folder holding `initdb` and `postgres`, the newest version first."""
-    candidates: list[Path] = []
-    given = os.environ.get(BIN_VARIABLE)
-    if given:
-        candidates.append(Path(given))
-    else:
-
-        def version(folder: str) -> int:
-            found = re.search(r"postgresql/(\d+)/", folder)
-            return int(found.group(1)) if found else 0
-
-        debian = sorted(Path("/").glob("usr/lib/postgresql/*/bin"), key=lambda p: version(str(p) + "/"))
-        candidates.extend(reversed(debian))
-        on_path = shutil.which("initdb")
-        if on_path:
-            candidates.append(Path(on_path).parent)
-    for folder in candidates:
-        if (folder / "initdb").is_file() and (folder / "postgres").is_file():
-            return folder
-    return None
+    return scratch.server_programs(os.environ.get(BIN_VARIABLE))
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+free_port = scratch.free_port
 
 
 def _die_with_parent() -> None:
@@ -90,79 +62,19 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGQUIT)  # PR_SET_PDEATHSIG
 
 
-class LocalPostgres:
-    """A throwaway PostgreSQL server: trust authentication, on 127.0.0.1 only."""
+class LocalPostgres(scratch.ScratchPostgres):
+    """The test run's server (the program's throwaway one, set for speed), with a database per test."""
 
     def __init__(self, programs: Path) -> None:
-        self.programs = programs
-        self.folder = Path(tempfile.mkdtemp(prefix="ludoteca-pg-"))
-        self.port = 0
-        self.process: subprocess.Popen[bytes] | None = None
-        self._names = itertools.count(1)
-        self._as: dict[str, Any] = {}
-        if os.geteuid() == 0:
-            account = _unprivileged_account()
-            os.chown(self.folder, account.pw_uid, account.pw_gid)
-            self._as = {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": []}
-
-    def start(self) -> None:
-        data = self.folder / "data"
-        environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "LANG": "C"}
-        subprocess.run(
-            [str(self.programs / "initdb"), "-D", str(data), "-U", "postgres", *INITDB_FLAGS],
-            env=environment,
-            cwd=self.folder,
-            check=True,
-            capture_output=True,
-            timeout=START_SECONDS,
-            **self._as,
+        super().__init__(
+            programs, settings=SERVER_FLAGS, initdb_flags=INITDB_FLAGS, before_start=_die_with_parent
         )
-        log = (self.folder / "server.log").open("ab")
-        for attempt in range(3):  # another program may take the free port first
-            self.port = free_port()
-            self.process = subprocess.Popen(
-                [str(self.programs / "postgres"), "-D", str(data), "-p", str(self.port), *SERVER_FLAGS],
-                env=environment,
-                cwd=self.folder,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent,
-                **self._as,
-            )
-            if self._ready():
-                return
-            self.stop(remove=False)
-            if attempt == 2:
-                raise RuntimeError(f"PostgreSQL did not start; its log:\n{self.log_tail()}")
-
-    def _ready(self) -> bool:
-        import psycopg
-
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            assert self.process is not None
-            if self.process.poll() is not None:
-                return False
-            try:
-                psycopg.connect(self.url("postgres"), connect_timeout=2).close()
-            except psycopg.OperationalError:
-                time.sleep(0.1)
-            else:
-                return True
-        return False
-
-    def log_tail(self) -> str:
-        with contextlib.suppress(OSError):
-            return "\n".join((self.folder / "server.log").read_text(errors="replace").splitlines()[-20:])
-        return ""
-
-    def url(self, database: str) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+        self._names = itertools.count(1)
 
     def _admin(self, statement: str) -> None:
         import psycopg
 
-        with psycopg.connect(self.url("postgres"), autocommit=True, connect_timeout=5) as conn:
+        with psycopg.connect(self.url(), autocommit=True, connect_timeout=5) as conn:
             conn.execute(statement)  # type: ignore[arg-type]
 
     def create_database(self) -> str:
@@ -172,25 +84,6 @@ class LocalPostgres:
 
     def drop_database(self, name: str) -> None:
         self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-    def stop(self, remove: bool = True) -> None:
-        process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGINT)  # "fast" shutdown: sessions are ended, data is kept
-            try:
-                process.wait(STOP_SECONDS)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(STOP_SECONDS)
-        if remove:
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def _unprivileged_account() -> pwd.struct_passwd:
-    for name in ("postgres", "nobody"):
-        with contextlib.suppress(KeyError):
-            return pwd.getpwnam(name)
-    unavailable("running as root, and there is no 'postgres' or 'nobody' account to run PostgreSQL as")
 
 
 _server: LocalPostgres | None = None
@@ -220,14 +113,18 @@ def _start() -> str | None:
             "no PostgreSQL server programs found (apt-get install postgresql, or set "
             f"{BIN_VARIABLE} to the folder of initdb and postgres); .ci/run installs them"
         )
-    server = LocalPostgres(programs)
+    try:
+        server = LocalPostgres(programs)
+    except StoreError as err:  # root, with no account to run it as
+        return str(err)
     atexit.register(server.stop)
     try:
         server.start()
-    except (OSError, subprocess.SubprocessError, RuntimeError) as err:
+    except (OSError, subprocess.SubprocessError, StoreError) as err:
+        log = server.log_tail()
         server.stop()
         detail = err.stderr.decode(errors="replace") if isinstance(err, subprocess.CalledProcessError) else ""
-        return f"PostgreSQL from {programs} could not be started: {err} {detail}".strip()
+        return f"PostgreSQL from {programs} could not be started: {err} {detail} {log}".strip()
     _server = server
     return None
 

@@ -375,7 +375,7 @@ def main(argv: list[str]) -> int:
         from ludoteca.store.postgres.scratch import ScratchPostgres
 
         scratch = ScratchPostgres().start()
-        base = scratch.url
+        base = scratch.url()
     url = _fresh_database(base)
     club: list[ClubProcess] = []
     try:
