@@ -689,6 +689,27 @@ def cmd_replay(argv: list[str]) -> int:
     return 0
 
 
+def cmd_review(argv: list[str]) -> int:
+    from ludoteca.shells import session
+    from ludoteca.shells.terminal import review
+
+    parser = _parser(
+        "ludoteca review",
+        _(
+            "Review a game: each move weighed by the game's engine, marked, with the better move. "
+            "RECORD may also be a saved game's number or name."
+        ),
+    )
+    parser.add_argument("record", metavar=_("RECORD"))
+    move_number = argument_type(lambda text: read_int(text, _("the move number"), low=1, high=10_000))
+    parser.add_argument("--from", dest="first", type=move_number, default=1, help=_("first move to review"))
+    parser.add_argument("--to", dest="last", type=move_number, default=None, help=_("last move to review"))
+    args = parser.parse_args(argv)
+    match = session.match_from_text(_record_or_save(args.record))
+    with match.named():  # the players as the record names them: "Ann", not "Yellow"
+        return review.run(match.game, match.states, match.moves, args.first, args.last, sys.stdout)
+
+
 def cmd_perft(argv: list[str]) -> int:
     game, rest = _game_from(argv, "perft")
     parser = _parser(
@@ -765,6 +786,7 @@ def cmd_game_command(verb: str, argv: list[str]) -> int:
 SHELF_BENCHES = {
     "budget": ("ludoteca.ai.overshoot", "time beyond the computer's budget, under load"),
     "club": ("ludoteca.net.clubbench", "a club of several server processes on PostgreSQL, and failover"),
+    "review": ("ludoteca.shells.terminal.review_bench", "time to review a long game of each reviewed game"),
 }
 
 
@@ -917,6 +939,7 @@ COMMANDS = {
     "saves": cmd_saves,
     "scores": cmd_scores,
     "replay": cmd_replay,
+    "review": cmd_review,
     "perft": cmd_perft,
     "bench": cmd_bench,
     "menu": cmd_menu,
@@ -946,6 +969,7 @@ commands:
   join HOST[:PORT]           join a network game (--name N, --seat K or --watch; --table/--open at a club)
   serve [--port P] [--lan]   run a club server: a lobby of tables for every game
   replay FILE                check a record and show its positions
+  review RECORD              each move of a game weighed and marked (--from N --to N)
   perft GAME DEPTH           count positions (rule check)
 {game_commands}  bench [GAME …]             benchmarks
   menu [GAME]                the terminal menu (of one game: `menu qwirkle` is the Qwirkle console)

@@ -117,6 +117,10 @@ class GameDeclaration:
     #: the web client draws for a seat (see `net.scene`); its drawing is the package's
     #: `web/draw.js`. None: the generic scene (the game's grid, or its position text and moves)
     web_scene: str | None = None
+    #: "module:function" giving `analyser(game, start_state) -> ai.review.Analyser | None`, which
+    #: weighs each move of a finished game (None from it: not offered for that variant); None =
+    #: the game offers no review
+    review: str | None = None
     #: menus list games by this number, then by title
     order: int = 100
     #: the plug-in API the package was written for (`PLUGIN_API` when it was written); checked
@@ -151,8 +155,8 @@ class GameDeclaration:
             ) from err
 
     def part(self, name: str) -> Any | None:
-        """A declared part (`terminal_board`, `window_board`, `levels`, `start_position`), loaded;
-        None when the game does not declare it."""
+        """A declared part (`terminal_board`, `window_board`, `levels`, `start_position`,
+        `review`), loaded; None when the game does not declare it."""
         reference = getattr(self, name)
         return None if reference is None else self.load(reference)
 

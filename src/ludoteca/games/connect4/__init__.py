@@ -13,6 +13,7 @@ DECLARATION = GameDeclaration(
     window_board=".window:Connect4Board",
     commands={"bench": ".bench:main", "solve": ".solve:main"},
     web_scene=".web_scene:scene",
+    review=".review:analyser",
     order=20,
 )
 

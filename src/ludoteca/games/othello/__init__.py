@@ -12,6 +12,7 @@ DECLARATION = GameDeclaration(
     window_board=".window:OthelloBoard",
     commands={"bench": ".bench:main", "solve": ".solve:main"},
     web_scene=".web_scene:scene",
+    review=".review:analyser",
     order=30,
 )
 

@@ -1,0 +1,149 @@
+"""`ludoteca review RECORD`: a finished game's review, as text (the machinery is `ai.review`).
+
+An evaluation sparkline from the first player's point of view (one character per move, a mark
+under the proven values), each move with its mark and, when it was not best, the better move and
+the line after it, then a summary per player.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ludoteca.ai.review import Analyser, Mark, MoveReview, PlayerSummary, Review, Value, review
+from ludoteca.core.errors import OptionError
+from ludoteca.core.game import Game
+from ludoteca.core.registry import declaration
+from ludoteca.i18n import N_, _, ngettext
+
+#: eighths of the first player's chance of winning
+BARS = "▁▂▃▄▅▆▇█"
+#: in the sparkline, a move the engine could not judge
+UNJUDGED = "·"
+#: under the sparkline, a value a solver proved
+PROVEN = "="
+
+MARK_NAMES: dict[Mark, str] = {
+    Mark.BEST: N_("best"),
+    Mark.GOOD: N_("good"),
+    Mark.INACCURACY: N_("inaccuracy"),
+    Mark.MISTAKE: N_("mistake"),
+    Mark.BLUNDER: N_("blunder"),
+}
+
+
+def analyser_for(game: Game[Any, Any], start: Any) -> Analyser:
+    """The game's analyser for this game's variant; OptionError when review is not offered."""
+    if game.info.hidden_information or game.info.chance:
+        raise OptionError(
+            _("Review is not offered for {game} yet: it has hidden information or chance.").format(
+                game=_(game.info.title)
+            )
+        )
+    factory = declaration(game.info.key).part("review")
+    if factory is None:
+        raise OptionError(_("Review is not offered for {game} yet.").format(game=_(game.info.title)))
+    found = factory(game, start)
+    if found is None:
+        raise OptionError(
+            _("Review is not offered for this variant of {game} yet.").format(game=_(game.info.title))
+        )
+    return found  # type: ignore[no-any-return]
+
+
+def sparkline(moves: Sequence[MoveReview]) -> tuple[str, str]:
+    """The bars, and the line under them marking the proven values."""
+    bars, proven = [], []
+    for move in moves:
+        chance = move.first_seat_chance()
+        bars.append(UNJUDGED if chance is None else BARS[min(len(BARS) - 1, int(chance * len(BARS)))])
+        proven.append(PROVEN if move.played is not None and move.played.exact else " ")
+    return "".join(bars), "".join(proven).rstrip()
+
+
+def value_text(value: Value | None) -> str:
+    """A value for the side it belongs to: "win in 5 plies", "draw", "loss (−6)", "62 %"."""
+    if value is None:
+        return "?"
+    if not value.exact:
+        return _("{p:.0f} %").format(p=100 * value.chance)
+    result = value.result
+    if value.plies is not None and result != 0:
+        if result == 1:
+            return ngettext("win in {n} ply", "win in {n} plies", value.plies).format(n=value.plies)
+        return ngettext("loss in {n} ply", "loss in {n} plies", value.plies).format(n=value.plies)
+    word = _("win") if result == 1 else _("loss") if result == -1 else _("draw")
+    if value.score:
+        return f"{word} ({value.score:+g})"
+    return word
+
+
+def move_line(game: Game[Any, Any], start: Any, move: MoveReview) -> str:
+    mark = _(MARK_NAMES[move.mark]) if move.mark is not None else _("not judged")
+    seat = game.player_name(start, move.seat)
+    text = f"{move.ply:>4}. {seat:<8} {move.move:<6} {mark:<12} {value_text(move.played)}"
+    if move.better is not None:
+        best = value_text(move.best)
+        text += "  " + _("better: {move} ({value})").format(move=move.better, value=best)
+        if move.line:
+            text += ", " + _("then {line}").format(line=" ".join(move.line))
+    return text
+
+
+def summary_line(game: Game[Any, Any], start: Any, summary: PlayerSummary) -> str:
+    seat = game.player_name(start, summary.seat)
+    accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.0f} %"
+    counts = ", ".join(f"{summary.counts[mark]} {_(MARK_NAMES[mark])}" for mark in Mark)
+    text = _("{seat}: accuracy {accuracy}; {counts}").format(seat=seat, accuracy=accuracy, counts=counts)
+    worst = summary.worst
+    if worst is not None:
+        text += "; " + _("worst moment: move {n} ({move}, {mark})").format(
+            n=worst.ply, move=worst.move, mark=_(MARK_NAMES[worst.mark]) if worst.mark else "?"
+        )
+    return text
+
+
+def show(game: Game[Any, Any], start: Any, result: Review, out: TextIO) -> None:
+    bars, proven = sparkline(result.moves)
+    print(
+        _("Evaluation for {seat} ({proven} under a proven value):").format(
+            seat=game.player_name(start, 0), proven=PROVEN
+        ),
+        file=out,
+    )
+    print("  " + bars, file=out)
+    if proven:
+        print("  " + proven, file=out)
+    print(file=out)
+    for move in result.moves:
+        print(move_line(game, start, move), file=out)
+    print(file=out)
+    for summary in result.players:
+        print(summary_line(game, start, summary), file=out)
+
+
+def run(
+    game: Game[Any, Any],
+    states: Sequence[Any],
+    moves: Sequence[str],
+    first: int,
+    last: int | None,
+    out: TextIO,
+) -> int:
+    analyser = analyser_for(game, states[0])
+    parsed = [game.parse_move(states[i], text) for i, text in enumerate(moves)]
+    progress_shown = sys.stderr.isatty()
+
+    def progress(fraction: float) -> None:
+        if progress_shown:
+            print("\r" + _("Reviewing… {p:.0f} %").format(p=100 * fraction), end="", file=sys.stderr)
+
+    result = review(game, analyser, states, parsed, first, last, progress)
+    if progress_shown:
+        print(file=sys.stderr)
+    if not result.moves:
+        print(_("No move to review."), file=out)
+        return 0
+    show(game, states[0], result, out)
+    return 0
