@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,8 @@ class Player:
     done: bool = False
     reconnections: int = 0
     ids: int = 0
+    #: what happened to this player, for the assertion message of a player that never finished
+    story: list[str] = field(default_factory=list)
 
 
 class Club:
@@ -121,6 +124,15 @@ def came_back(player: Player) -> None:
         player.pending = None
 
 
+def unanswered(player: Player) -> dict[int, str]:
+    """The moves `player` sent whose fate it never learnt: waiting for their answer, or sent
+    before a drop with no state seen since."""
+    found = dict(player.limbo)
+    if player.pending is not None and player.pending[1] >= 0:
+        found[player.pending[1]] = player.pending[2]
+    return found
+
+
 def look_for_limbo(player: Player, moves: list[str]) -> None:
     for index, move in list(player.limbo.items()):
         if len(moves) > index:
@@ -131,6 +143,9 @@ def look_for_limbo(player: Player, moves: list[str]) -> None:
 
 async def handle(ws: Any, player: Player, message: dict[str, Any], fresh: list[bool]) -> None:
     kind = message["type"]
+    if kind not in ("state", "update", "ok") or message.get("status") == "over":
+        said = message.get("reason") or message.get("text") or ""
+        player.story.append(f"{time.monotonic():.2f} {kind} {said}")
     if kind == "joined":
         player.table, player.token, player.seat = message["table"], message["token"], message["seat"]
     elif kind in ("state", "update"):
@@ -139,6 +154,13 @@ async def handle(ws: Any, player: Player, message: dict[str, Any], fresh: list[b
             fresh[0] = False
             came_back(player)
         look_for_limbo(player, state["moves"])
+        if player.pending is not None and 0 <= player.pending[1] < len(state["moves"]):
+            # a state is sent only once its change is kept: the move waiting for its `ok` is in
+            # it, should that `ok` be lost with a killed process (the game may end meanwhile,
+            # and the player then never comes back to find it)
+            _id, index, move = player.pending
+            if state["moves"][index] == move:
+                player.confirmed[index] = move
         player.state = state
         if state["status"] == "over":
             player.done = player.pending is None  # else once the last move's answer is in
@@ -163,6 +185,7 @@ async def play(player: Player, club: Club, first: dict[str, Any], deadline: floa
     while not player.done and time.monotonic() < deadline:
         port = club.any_port(player.rng)
         try:
+            player.story.append(f"{time.monotonic():.2f} connect {port}")
             async with connect(f"ws://127.0.0.1:{port}/", max_size=None, open_timeout=5) as ws:
                 await ws.send(protocol.request("hello", protocol=protocol.PROTOCOL_VERSION, name=player.name))
                 welcome = json.loads(await asyncio.wait_for(ws.recv(), 5))
@@ -173,14 +196,14 @@ async def play(player: Player, club: Club, first: dict[str, Any], deadline: floa
                     fields = dict(first)
                     await send(ws, player, fields.pop("type"), **fields)
                 else:
-                    player.reconnections += 1
+                    player.reconnections += player.seat is not None
                     await send(ws, player, "join", table=player.table, token=player.token, take=True)
                 while not player.done and time.monotonic() < deadline:
                     # a player told nothing for long has lost its way: it reconnects
                     frame = await asyncio.wait_for(ws.recv(), QUIET)
                     await handle(ws, player, json.loads(frame), fresh)
-        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, ConnectionError):
-            pass
+        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError, ConnectionError) as err:
+            player.story.append(f"{time.monotonic():.2f} dropped: {type(err).__name__} {err}")
         if not player.done:
             await asyncio.sleep(player.rng.uniform(0.05, 0.3))
 
@@ -194,6 +217,9 @@ async def pair(number: int, club: Club, rng: random.Random, deadline: float) -> 
     )
     while opener.table is None and not opening.done():
         await asyncio.sleep(0.02)
+    # the joiner comes with a seat token of its own: if its 'joined' is lost with a killed
+    # process, it comes back with that token and finds its seat (or takes it then)
+    joiner.table, joiner.token = opener.table, secrets.token_urlsafe(24)
     await asyncio.gather(opening, play(joiner, club, {"type": "join", "table": opener.table}, deadline))
     return opener, joiner
 
@@ -225,7 +251,8 @@ async def scenario(servers: Servers, seed: int) -> tuple[list[tuple[Player, Play
 def test_three_processes_five_kills_fifty_tables_no_acknowledged_move_lost_or_doubled(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    seed = random.randrange(10**6)
+    # LUDOTECA_FAILOVER_SEED replays a printed seed (the kills' timing still varies)
+    seed = int(os.environ.get("LUDOTECA_FAILOVER_SEED") or random.randrange(10**6))
     servers = Servers(postgres_url, tmp_path)
     try:
         for _n in range(3):
@@ -242,19 +269,31 @@ def test_three_processes_five_kills_fifty_tables_no_acknowledged_move_lost_or_do
             for table_id, status, record in conn.execute("SELECT id, status, record FROM ludoteca_tables")
         }
         results = conn.execute("SELECT count(*) FROM ludoteca_results").fetchone()[0]
+        players = [tuple(found[0]) for found in conn.execute("SELECT players FROM ludoteca_results")]
     # by index: a move sent again after a drop, the same as the one in flight, is one move
     acked = sum(len({**o.acked, **j.acked}) for o, j in tables)
     confirmed = sum(
         len({**o.confirmed, **j.confirmed}.keys() - {**o.acked, **j.acked}.keys()) for o, j in tables
     )
-    kept = 0
+    kept = in_flight = 0
     wrong: list[str] = []
     for opener, joiner in tables:
         assert opener.table in rows, f"table {opener.table} of {opener.name} is not in the store"
         status, record = rows[opener.table]
         moves = Record.loads(record).moves
         kept += len(moves)
-        seen = {**opener.acked, **joiner.acked, **opener.confirmed, **joiner.confirmed}
+        answered = {**opener.acked, **joiner.acked, **opener.confirmed, **joiner.confirmed}
+        # a move sent just before its process died may be kept with its answer lost, and its table
+        # closed before the player came back: kept, never seen acknowledged — allowed (nothing a
+        # player saw acknowledged is lost), and told apart in the counts
+        late = {
+            index: move
+            for player in (opener, joiner)
+            for index, move in unanswered(player).items()
+            if index not in answered and index < len(moves) and moves[index] == move
+        }
+        in_flight += len(late)
+        seen = {**answered, **late}
         if (
             status != "over"
             or sorted(seen) != list(range(len(moves)))
@@ -266,10 +305,21 @@ def test_three_processes_five_kills_fifty_tables_no_acknowledged_move_lost_or_do
         f"seed {seed}: {len(kills)} kills, {len(tables)} tables "
         f"({len(rows)} in the store, {results} results), "
         f"{acked + confirmed} moves acknowledged ({acked} by 'ok', {confirmed} found kept on coming back), "
-        f"{kept} moves kept; {reconnections} reconnections, {taken_over} takeovers, {elapsed:.1f} s"
+        f"{kept} moves kept ({in_flight} of them sent as a process died, their answer lost); "
+        f"{reconnections} reconnections, {taken_over} takeovers, {elapsed:.1f} s"
     )
+    # which tables' results are missing or doubled, and which players never saw their game end
+    for opener, joiner in tables:
+        had = sum(set(names) == {opener.name, joiner.name} for names in players)
+        if had != 1:
+            counts += f"\n{opener.table} ({opener.game}): {had} results"
+        for player in (opener, joiner):
+            if not player.done:
+                status = None if player.state is None else player.state["status"]
+                counts += f"\n{player.name} at {player.table} never done (last state {status}):"
+                counts += "".join(f"\n    {line}" for line in player.story[:20])
     print(counts)
     assert len(kills) == KILLS, counts
     assert not wrong, counts + "\n" + "\n".join(wrong[:5])
-    assert acked + confirmed == kept, counts
+    assert acked + confirmed + in_flight == kept, counts
     assert results == len(tables), counts

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from ludoteca.store import StoreError, TableRow
+from ludoteca.store import ResultRow, StoreError, TableRow
 from ludoteca.store.postgres import PostgresTableStore, is_postgres_url
 from ludoteca.store.postgres import driver as postgres_driver
 from ludoteca.store.postgres.address import redacted
@@ -164,6 +164,21 @@ def test_the_results_history_cannot_be_rewritten(postgres_url: str) -> None:
     PostgresTableStore(postgres_url).close()
     with psycopg.connect(postgres_url) as conn, pytest.raises(psycopg.Error, match="append-only"):
         conn.execute("DELETE FROM ludoteca_results")
+
+
+def test_a_table_result_written_again_is_kept_once(postgres_url: str) -> None:
+    """A write tried again after a COMMIT whose outcome was unknown holds the same result: the
+    table's key keeps it once. Results that name no table are appended as before."""
+    from ludoteca.net.tablestore import TableResult
+
+    fields = ("2026-01-01", "connect4", "", ("Ann", "Bob"), ("remote", "remote"), None, (1, 2), "Ann", "")
+    ended = TableResult(*fields, table_id="t1")
+    over = TableRow("t1", "connect4", "over", '[Game "connect4"]\n\n', "{}")
+    with PostgresTableStore(postgres_url) as store:
+        store.save_tables([over], [ended])
+        store.save_tables([over], [ended])
+        store.save_tables([], [ResultRow(*fields), ResultRow(*fields)])
+        assert len(store.results()) == 3
 
 
 def test_a_closed_store_says_so(postgres_url: str) -> None:

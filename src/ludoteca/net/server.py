@@ -730,19 +730,24 @@ class Server:
                         {"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token}
                     )
                     return
-            raise Refused(
-                Sentence(
-                    N_(
-                        "that seat token holds no seat here "
-                        "(the game may be over, or the seat given to a computer)"
+            if not _own_token(token) or not request.get("table"):
+                raise Refused(
+                    Sentence(
+                        N_(
+                            "that seat token holds no seat here "
+                            "(the game may be over, or the seat given to a computer)"
+                        )
                     )
                 )
-            )
+            # a token the client made itself, for a seat it does not hold yet: the join is
+            # taken with that token, so a client whose 'joined' was lost (the process that
+            # answered it was killed) comes back with it and finds its seat, instead of a seat
+            # held by a token nobody has, and a game waiting for ever for a player
         table = self._find_table(request.get("table"))
         if conn.table is table and table.seat_of(conn) is not None:
             raise Refused(Sentence(N_("you already have a seat at this table")))
         self._leave(conn)
-        seat, token = table.join(conn, request.get("seat"))
+        seat, token = table.join(conn, request.get("seat"), token)
         conn.table = table
         joined = {"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token}
         table.reply(conn, joined, first=True)
@@ -821,6 +826,15 @@ class Server:
         if table.status == OVER and not table.members():
             table.close()
             self.tables.pop(table.id, None)
+
+
+#: the shortest seat token a client may make itself (as long as the server's own, 24 random bytes)
+OWN_TOKEN_CHARS = 32
+
+
+def _own_token(token: str) -> bool:
+    """Whether a client's own token is long enough to be its seat's secret."""
+    return len(token) >= OWN_TOKEN_CHARS
 
 
 def _opened_here(meta: str, mode: str) -> bool:

@@ -39,6 +39,7 @@ from ludoteca.net.clock import Clock, ClockSettings
 from ludoteca.net.codec import encode
 from ludoteca.net.protocol import computer_name, reason_fields, update_message
 from ludoteca.net.scene import scene
+from ludoteca.net.tablestore import TableResult
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
@@ -297,12 +298,13 @@ class Table:
     def free_seats(self) -> list[int]:
         return [s for s, p in enumerate(self.places) if not p.taken]
 
-    def reserve(self, seat: int, name: str | None = None) -> str:
-        """Give `seat` to someone who will connect with the returned token (the host's own seat)."""
+    def reserve(self, seat: int, name: str | None = None, token: str | None = None) -> str:
+        """Give `seat` to someone who will connect with the returned token (the host's own seat);
+        `token`: one the client made itself, so that it can come back even if its answer is lost."""
         place = self.places[seat]
         if place.taken:
             raise Refused(Sentence(N_("seat {n} is already taken"), n=seat + 1))
-        token = secrets.token_urlsafe(24)
+        token = token or secrets.token_urlsafe(24)
         place.token = digest(token)
         if name and not place.name:
             place.name = name
@@ -319,7 +321,7 @@ class Table:
         self.publish()
         return token
 
-    def join(self, peer: Peer, seat: int | None = None) -> tuple[int, str]:
+    def join(self, peer: Peer, seat: int | None = None, token: str | None = None) -> tuple[int, str]:
         """Seat a newcomer; returns (seat, token). The table starts once every person seat is held."""
         if self.status == OVER:
             raise Refused(Sentence(N_("this game is over; you can watch it")))
@@ -337,7 +339,7 @@ class Table:
                     free=", ".join(str(s + 1) for s in free),
                 )
             )
-        token = self.reserve(seat, peer.name)
+        token = self.reserve(seat, peer.name, token)
         self._attach(peer, seat)
         if self.status == WAITING and not self.free_seats():
             self._begin()
@@ -730,7 +732,7 @@ class Table:
             for peer, message in messages:
                 peer.send(message)
 
-        result = ResultRow(**result_fields(self.match)) if finished else None
+        result = TableResult(**result_fields(self.match), table_id=self.id) if finished else None
         self.host.commit(self.row(), deliver, result)
 
     def resume(self) -> None:

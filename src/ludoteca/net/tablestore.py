@@ -12,10 +12,21 @@ store (`SharedTableStore`) also carries mail between the processes of one club (
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow, opened_by
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult(ResultRow):
+    """The result of the game played at the table `table_id`. A shared store keeps one result
+    per table (`ludoteca_results.table_id`): a write whose COMMIT's outcome was unknown when the
+    connection broke is tried again, and must not append the same game twice. A store that
+    keeps no such key (SQLite's, written by one process) stores it as a plain `ResultRow`."""
+
+    table_id: str | None = None
 
 
 class TableStore(Protocol):

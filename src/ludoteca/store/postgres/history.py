@@ -17,12 +17,18 @@ _COLUMNS = "id, date, game, variant, players, kinds, scores, ranks, winner, reas
 
 
 def add_result(conn: Connection[Any], row: ResultRow) -> None:
-    """Append `row` inside the caller's transaction (checked by `check_result` beforehand)."""
+    """Append `row` inside the caller's transaction (checked by `check_result` beforehand).
+
+    A club server's result names its table (`table_id`, net/tablestore.py's `TableResult`):
+    one per table is kept. A server whose connection broke during a COMMIT cannot know whether
+    it happened and writes the same changes again; the second copy is then left out."""
     from psycopg.types.json import Jsonb
 
     conn.execute(
-        "INSERT INTO ludoteca_results (date, game, variant, players, kinds, scores, ranks, winner, reason)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        "INSERT INTO ludoteca_results"
+        " (date, game, variant, players, kinds, scores, ranks, winner, reason, table_id)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " ON CONFLICT (table_id) WHERE table_id IS NOT NULL DO NOTHING",
         (
             row.date,
             clean_key(row.game),
@@ -33,6 +39,7 @@ def add_result(conn: Connection[Any], row: ResultRow) -> None:
             Jsonb(list(row.ranks)),
             row.winner,
             row.reason,
+            getattr(row, "table_id", None),
         ),
     )
 

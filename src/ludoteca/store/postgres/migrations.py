@@ -90,6 +90,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         )""",
         "CREATE INDEX ludoteca_mail_to ON ludoteca_mail (to_process, id)",
     ),
+    # 3
+    sql(
+        "one result per club table, so that a write tried again cannot append a game twice",
+        # NULL for the results kept before (and for any not written by a club server): the
+        # unique index leaves those alone
+        "ALTER TABLE ludoteca_results ADD COLUMN table_id text",
+        "CREATE UNIQUE INDEX ludoteca_results_table ON ludoteca_results (table_id)"
+        " WHERE table_id IS NOT NULL",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)
