@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import multiprocessing
 import random
@@ -26,12 +27,15 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
 from ludoteca.i18n import _
 from ludoteca.net import protocol
+
+if TYPE_CHECKING:
+    from ludoteca.net.server import Limits
 
 LOOPBACK = "127.0.0.1"
 MAX_CLIENTS = 2000
@@ -39,16 +43,11 @@ MAX_SECONDS = 120.0
 
 
 # ----- the server, in its own process ---------------------------------------------------------
-def _serve(ports: Any, store_kind: str, folder: str) -> None:
-    from ludoteca.net import thinking
-    from ludoteca.net.server import CLUB, Limits, Server
-    from ludoteca.net.tablestore import MemoryTableStore, TableStore
-    from ludoteca.store import Store
+def load_limits(max_tables: int | None = None) -> Limits:
+    """A server's limits under a load made on this computer: every player comes from its one
+    address, which may therefore hold them all, and no player is slowed down for speaking fast."""
+    from ludoteca.net.server import Limits
 
-    store: TableStore = (
-        MemoryTableStore() if store_kind == "memory" else Store(Path(folder) / "bench.sqlite3")
-    )
-    # every player of the load comes from this computer: its address may hold them all
     limits = Limits(
         rate=1e6,
         burst=10**6,
@@ -57,6 +56,19 @@ def _serve(ports: Any, store_kind: str, folder: str) -> None:
         connections_per_address=MAX_CLIENTS + 10,
         tables_per_address=MAX_CLIENTS,
     )
+    return limits if max_tables is None else dataclasses.replace(limits, max_tables=max_tables)
+
+
+def _serve(ports: Any, store_kind: str, folder: str) -> None:
+    from ludoteca.net import thinking
+    from ludoteca.net.server import CLUB, Server
+    from ludoteca.net.tablestore import MemoryTableStore, TableStore
+    from ludoteca.store import Store
+
+    store: TableStore = (
+        MemoryTableStore() if store_kind == "memory" else Store(Path(folder) / "bench.sqlite3")
+    )
+    limits = load_limits()
 
     async def run() -> None:
         server = Server(store, CLUB, limits=limits)

@@ -41,7 +41,16 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from ludoteca.i18n import _
 from ludoteca.net import protocol
-from ludoteca.net.bench import LOOPBACK, MAX_CLIENTS, MAX_SECONDS, Player, ServerProcess, _figures, _table
+from ludoteca.net.bench import (
+    LOOPBACK,
+    MAX_CLIENTS,
+    MAX_SECONDS,
+    Player,
+    ServerProcess,
+    _figures,
+    _table,
+    load_limits,
+)
 
 #: the p99 beyond which a club is called saturated
 SATURATED_MS = 250.0
@@ -50,21 +59,13 @@ SATURATED_MS = 250.0
 # ----- club server processes ------------------------------------------------------------------
 def _serve_club(ports: Any, url: str) -> None:
     from ludoteca.net import thinking
-    from ludoteca.net.server import CLUB, Limits, Server
+    from ludoteca.net.server import CLUB, Server
     from ludoteca.store.postgres import PostgresTableStore
 
     # the takeovers are what the failover measure is about; the figures say them
     logging.getLogger("ludoteca.net.fleet").setLevel(logging.ERROR)
     store = PostgresTableStore(url, pool_size=8)
-    limits = Limits(
-        rate=1e6,
-        burst=10**6,
-        flood_close=10**9,
-        max_connections=MAX_CLIENTS + 10,
-        connections_per_address=MAX_CLIENTS + 10,
-        tables_per_address=MAX_CLIENTS,
-        max_tables=MAX_CLIENTS,
-    )
+    limits = load_limits(max_tables=MAX_CLIENTS)
 
     async def run() -> None:
         server = Server(store, CLUB, limits=limits)
