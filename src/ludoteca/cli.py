@@ -400,9 +400,7 @@ def cmd_serve(argv: list[str]) -> int:
     """`ludoteca serve`: a club server whose lobby lists tables players open, join and watch."""
     import asyncio
 
-    from ludoteca.net.addresses import addresses_to_share
     from ludoteca.net.server import CLUB, Limits, Server
-    from ludoteca.net.web import page_address
     from ludoteca.store import Store
 
     parser = _parser("ludoteca serve", _("Run a club server: a lobby of tables for every game."))
@@ -417,6 +415,16 @@ def cmd_serve(argv: list[str]) -> int:
         ),
     )
     parser.add_argument(
+        "--processes",
+        type=argument_type(_read_processes),
+        default=1,
+        metavar="N",
+        help=_(
+            "serve the club with N processes of this computer, all on one port, to use every core "
+            "(needs --store postgresql://…); one that dies is replaced and its tables go on"
+        ),
+    )
+    parser.add_argument(
         "--trust-proxy",
         action="append",
         default=[],
@@ -426,29 +434,32 @@ def cmd_serve(argv: list[str]) -> int:
             "its X-Forwarded-For header names (may be given several times)"
         ),
     )
+    # one of the processes of `--processes N`: it shares the port and says when it listens
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     bind = "0.0.0.0" if args.lan else args.bind
     store = _open_club_store(args.store)
+    if args.processes > 1:
+        return _serve_with_workers(argv, args.processes, bind, store)
     limits = Limits(trusted_proxies=frozenset(a.strip() for a in args.trust_proxy if a.strip()))
     server = Server(store, CLUB, think=args.think, limits=limits)
     _say_server_trouble()
 
     async def run() -> None:
-        await server.start(bind, args.port)
+        await server.start(bind, args.port, reuse_port=args.worker)
         resumed = server.resume_tables()
-        print(_("Club server listening on {bind}:{port}.").format(bind=bind, port=server.port), flush=True)
-        where = getattr(store, "where", None)
-        if where is not None:
-            print(
-                _("The club's tables are kept in the PostgreSQL database {where}.").format(where=where),
-                flush=True,
-            )
-        if resumed:
+        if args.worker:
+            from ludoteca.net.workers import READY
+
+            print(f"{READY} {server.port}", flush=True)
+        else:
+            _say_listening(bind, server.port, getattr(store, "where", None))
+        if resumed and not args.worker:
             reopened = ngettext(
                 "{n} unfinished table reopened.", "{n} unfinished tables reopened.", len(resumed)
             )
             print(reopened.format(n=len(resumed)), flush=True)
-        if server.kept_elsewhere and server.fleet is not None:
+        if server.kept_elsewhere and server.fleet is not None and not args.worker:
             print(
                 ngettext(
                     "{n} unfinished table of the club is run by another server process; this one lists "
@@ -459,7 +470,7 @@ def cmd_serve(argv: list[str]) -> int:
                 ).format(n=server.kept_elsewhere),
                 flush=True,
             )
-        elif server.kept_elsewhere:
+        elif server.kept_elsewhere and server.fleet is None:
             print(
                 ngettext(
                     "{n} unfinished table of this data folder is run by another server, which keeps it; "
@@ -470,21 +481,8 @@ def cmd_serve(argv: list[str]) -> int:
                 ).format(n=server.kept_elsewhere),
                 flush=True,
             )
-        shared = addresses_to_share(bind)
-        for address in shared:
-            print(f"    ludoteca join {address}:{server.port}", flush=True)
-        if not shared:
-            # as `ludoteca host` says it: the one line to type in another terminal
-            here = _("Join from another window here with: ludoteca join 127.0.0.1:{port}")
-            print(here.format(port=server.port), flush=True)
-            print(
-                _("Or from a browser here: {link}").format(link=page_address("127.0.0.1", server.port)),
-                flush=True,
-            )
-        else:
-            print(_("Or to open in a browser (nothing to install):"), flush=True)
-        for address in shared:
-            print(f"    {page_address(address, server.port)}", flush=True)
+        if not args.worker:
+            _say_how_to_join(bind, server.port)
         try:
             await server.serve_forever()
         finally:
@@ -493,7 +491,8 @@ def cmd_serve(argv: list[str]) -> int:
     try:
         asyncio.run(run())
     except KeyboardInterrupt:
-        print(_("Server stopped; its unfinished tables reopen at the next start."), file=sys.stderr)
+        if not args.worker:
+            print(_("Server stopped; its unfinished tables reopen at the next start."), file=sys.stderr)
     except OSError as err:
         raise UsageError(
             _("cannot listen on {bind}:{port} ({reason}); try another --port.").format(
@@ -504,6 +503,93 @@ def cmd_serve(argv: list[str]) -> int:
         if not isinstance(store, Store):  # PostgreSQL's: its pool's threads, its owner's lock
             store.close()
     return 0
+
+
+def _read_processes(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 64:
+        raise OptionError(
+            _("--processes takes a number of processes from 1 to 64, not {text!r}").format(text=text)
+        )
+    return count
+
+
+def _say_listening(bind: str, port: int, where: str | None, processes: int = 1) -> None:
+    if processes > 1:
+        line = _("Club server listening on {bind}:{port}, with {n} processes.")
+    else:
+        line = _("Club server listening on {bind}:{port}.")
+    print(line.format(bind=bind, port=port, n=processes), flush=True)
+    if where is not None:
+        kept = _("The club's tables are kept in the PostgreSQL database {where}.")
+        print(kept.format(where=where), flush=True)
+
+
+def _say_how_to_join(bind: str, port: int) -> None:
+    from ludoteca.net.addresses import addresses_to_share
+    from ludoteca.net.web import page_address
+
+    shared = addresses_to_share(bind)
+    for address in shared:
+        print(f"    ludoteca join {address}:{port}", flush=True)
+    if not shared:
+        # as `ludoteca host` says it: the one line to type in another terminal
+        here = _("Join from another window here with: ludoteca join 127.0.0.1:{port}")
+        print(here.format(port=port), flush=True)
+        print(_("Or from a browser here: {link}").format(link=page_address("127.0.0.1", port)), flush=True)
+    else:
+        print(_("Or to open in a browser (nothing to install):"), flush=True)
+    for address in shared:
+        print(f"    {page_address(address, port)}", flush=True)
+
+
+def _serve_with_workers(argv: list[str], processes: int, bind: str, store: Any) -> int:
+    """`serve --processes N`: start N workers on one port and keep them running (net/workers.py)."""
+    from ludoteca.net import workers
+    from ludoteca.store import Store
+
+    if isinstance(store, Store):
+        raise UsageError(
+            _(
+                "--processes needs the club in PostgreSQL (--store postgresql://USER@HOST/DATABASE, or "
+                "LUDOTECA_STORE): one data folder is written by one process."
+            )
+        )
+    where = store.where
+    store.close()  # the workers open their own
+    if not workers.supported():
+        raise UsageError(_("--processes needs a system where several processes can listen on one port."))
+    _say_server_trouble()
+    arguments = _without_processes(argv)
+    crew = workers.Workers(arguments, processes, lambda line: print(line, file=sys.stderr, flush=True))
+    try:
+        port = crew.start()
+        _say_listening(bind, port, where, processes)
+        _say_how_to_join(bind, port)
+        crew.watch()
+    except workers.WorkerError as err:
+        raise UsageError(str(err)) from None
+    except KeyboardInterrupt:
+        print(_("Server stopped; its unfinished tables reopen at the next start."), file=sys.stderr)
+    finally:
+        crew.stop()
+    return 0
+
+
+def _without_processes(argv: list[str]) -> list[str]:
+    kept: list[str] = []
+    skip = False
+    for argument in argv:
+        if skip:
+            skip = False
+        elif argument == "--processes":
+            skip = True
+        elif not argument.startswith("--processes="):
+            kept.append(argument)
+    return kept
 
 
 def _read_text(path: str) -> str:

@@ -177,7 +177,7 @@ async def handle(ws: Any, player: Player, message: dict[str, Any], fresh: list[b
     elif kind == "error" and message.get("id") is not None and player.token is not None:
         # the seat could not be had back: its game is over, and its table closed
         reason = str(message.get("reason"))
-        player.done = player.done or "token" in reason or "no table" in reason
+        player.done = player.done or "token" in reason or "no table" in reason or "is over" in reason
 
 
 async def play(player: Player, club: Club, first: dict[str, Any], deadline: float) -> None:

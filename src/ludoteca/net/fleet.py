@@ -40,7 +40,7 @@ from ludoteca.i18n import N_, Sentence
 from ludoteca.net import protocol
 from ludoteca.net.member import MOVED_CODE, MOVED_REASON, Member, Relay
 from ludoteca.net.protocol import ProtocolError, Request
-from ludoteca.net.tablestore import Mailbox, SharedTableStore
+from ludoteca.net.tablestore import Mailbox, SharedTableStore, TableWhere
 from ludoteca.store import StoreError
 from ludoteca.store.tables import TableRow
 
@@ -76,12 +76,13 @@ class ClubServer(Protocol):
 
     def reopen(self, rows: Sequence[TableRow]) -> list[Table]: ...
 
+
 #: seconds between two looks for processes that died
 TICK_SECONDS = 1.0
 #: seconds the other processes' tables, as read from the store, are shown in the lobby
 LOBBY_SECONDS = 1.0
-#: how many times a front looks again for a table whose owner says it does not run it
-REROUTES = 5
+#: how many times a front looks again for a table between two owners (about four seconds)
+PATIENCE = 12
 #: requests that go to the process running the client's table
 TABLE_REQUESTS = frozenset(
     {"start", "move", "undo", "answer", "resign", "draw", "computer", "chat", "record", "leave"}
@@ -91,6 +92,8 @@ MOVED = Sentence(
     N_("The server running this table stopped or handed it over; reconnecting to the one that runs it now.")
 )
 DATABASE_TROUBLE = Sentence(N_("The club's database cannot be reached just now; try again in a moment."))
+GAME_OVER = N_("the game at table {id} is over; the club keeps its record")
+BETWEEN_SERVERS = Sentence(N_("This table is moving to another server of the club; try again in a moment."))
 
 T = TypeVar("T")
 
@@ -213,24 +216,33 @@ class Fleet:
 
     async def _find_way(self, conn: Member, request: Request, frame: str | bytes, tries: int) -> None:
         """Find who runs the table `request` names: relay to it, or adopt the table if its
-        process is gone, or let this process answer (which refuses a table that does not exist)."""
+        process is gone, or let this process answer (which refuses a table that does not exist).
+
+        A table can be between owners for a moment: its process died and another is adopting it
+        (its row is locked), or a process adopted it and has not reopened it yet. Such a table is
+        looked for again, for a few seconds, rather than said not to exist: a player told "no
+        table" would give up a game that goes on."""
         table_id = str(request.get("table"))
         try:
-            if tries:
-                await asyncio.sleep(0.1 * tries)
-            where = await self._in_thread(self.store.table_owner, table_id)
-            if where is not None and where.status != "over" and not where.alive and where.owner != self.me:
-                _alive, rows = await self._in_thread(self.store.adopt_orphans, self.me, "club", [table_id], 1)
-                self._adopted(rows)
-                if not rows:  # another process was quicker
-                    where = await self._in_thread(self.store.table_owner, table_id)
-            if conn.closing:
+            while True:
+                if tries:
+                    await asyncio.sleep(min(0.1 * tries, 0.5))
+                where = await self._settle(table_id)
+                if conn.closing:
+                    return
+                if table_id in self.server.tables or where is None:
+                    self.server.run(conn, request)
+                elif where.status == "over":
+                    over = Sentence(GAME_OVER, id=table_id)
+                    conn.send({"type": "error", "id": request.id, **protocol.reason_fields(over)})
+                elif where.owner is not None and where.alive and where.owner != self.me:
+                    self._relay(conn, where.owner, table_id, frame, tries)
+                elif tries < PATIENCE:
+                    tries += 1
+                    continue
+                else:
+                    conn.send({"type": "error", "id": request.id, **protocol.reason_fields(BETWEEN_SERVERS)})
                 return
-            here = table_id in self.server.tables
-            if here or where is None or where.owner is None or not where.alive or where.owner == self.me:
-                self.server.run(conn, request)
-            else:
-                self._relay(conn, where.owner, table_id, frame, tries)
         except StoreError as err:
             log.warning("could not find who runs table %s: %s", table_id, err)
             conn.send({"type": "error", "id": request.id, **protocol.reason_fields(DATABASE_TROUBLE)})
@@ -245,6 +257,16 @@ class Fleet:
                     conn.held.append(later)
                 else:
                     self.server.take(conn, later)
+
+    async def _settle(self, table_id: str) -> TableWhere | None:
+        """Who runs `table_id`, once this process has adopted it if its owner is gone."""
+        where = await self._in_thread(self.store.table_owner, table_id)
+        if where is not None and where.status != "over" and not where.alive and where.owner != self.me:
+            _alive, rows = await self._in_thread(self.store.adopt_orphans, self.me, "club", [table_id], 1)
+            self._adopted(rows)
+            if not rows:  # another process is adopting it, or was quicker
+                where = await self._in_thread(self.store.table_owner, table_id)
+        return where
 
     def _relay(self, conn: Member, owner: str, table_id: str, frame: str | bytes, tries: int) -> None:
         relay = conn.relay
@@ -297,17 +319,16 @@ class Fleet:
             peer = RelayedPeer(self, front, rid, str(letter.get("n", "")), bool(letter.get("s", False)))
             self.relayed[(front, rid)] = peer
         peer.last_heard = time.monotonic()
-        tries = int(letter.get("t", 0))
-        if tries < REROUTES:
-            try:
-                request = protocol.parse_request(frame)
-            except ProtocolError:
-                request = None
-            table_id = request.get("table") if request is not None else None
-            elsewhere = table_id is not None and table_id not in self.server.tables
-            if request is not None and request.type in ("join", "watch") and elsewhere:
-                self.post(front, {"k": "again", "r": rid, "q": frame, "t": tries + 1})
-                return
+        try:
+            request = protocol.parse_request(frame)
+        except ProtocolError:
+            request = None
+        table_id = request.get("table") if request is not None else None
+        elsewhere = table_id is not None and table_id not in self.server.tables
+        if request is not None and request.type in ("join", "watch") and elsewhere:
+            # the front looks again (and gives up after PATIENCE tries)
+            self.post(front, {"k": "again", "r": rid, "q": frame, "t": int(letter.get("t", 0)) + 1})
+            return
         self.server.take(peer, frame)
 
     # ----- mail ---------------------------------------------------------------------------------

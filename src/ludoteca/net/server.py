@@ -469,7 +469,11 @@ class Server:
         return reopened
 
     # ----- running ----------------------------------------------------------------------------
-    async def start(self, bind: str = "127.0.0.1", port: int = protocol.DEFAULT_PORT) -> None:
+    async def start(
+        self, bind: str = "127.0.0.1", port: int = protocol.DEFAULT_PORT, *, reuse_port: bool = False
+    ) -> None:
+        """Listen on `bind`:`port`; with `reuse_port`, beside other processes listening there
+        (`ludoteca serve --processes N`, net/workers.py)."""
         host = self._host()
         if self.mode == CLUB and isinstance(self.store, SharedTableStore):
             self.fleet = Fleet(self, self.store, host.owner)
@@ -486,6 +490,7 @@ class Server:
             ping_interval=20,
             ping_timeout=20,
             logger=logging.getLogger("ludoteca.net.websocket"),
+            reuse_port=reuse_port or None,
         )
         self.port = next(iter(self._ws.sockets)).getsockname()[1]
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
