@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.core.errors import IllegalMove
 from ludoteca.core.record import Record
 from ludoteca.net import workers
+from ludoteca.net.remote import RemoteMatch
 from tests.net.test_club_processes import at_table, connected
 from tests.net.test_robustness import until
 from tests.pg_server import free_port, postgres_url
@@ -96,6 +98,25 @@ def wait_for(check: object, seconds: float = 60.0) -> None:
         time.sleep(0.1)
 
 
+def play_on(player: RemoteMatch, move: str, acknowledged: list[str]) -> None:
+    """`player` plays `move` while its table may be changing process: a move sent just as its
+    process died is lost with its connection (the player is told so), and is played again once
+    the client has reconnected, unless the state found then holds it."""
+    until(player, lambda: player.playing and player.moves == acknowledged, 30)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            player.play(move)
+            break
+        except IllegalMove:
+            if time.monotonic() > deadline:
+                raise
+        player.wait(0.3)
+        if player.moves == [*acknowledged, move]:
+            break
+    acknowledged.append(move)
+
+
 def owner_pid(url: str, table: str) -> int:
     """The process running `table`: its owner's lock connection names its pid."""
     with psycopg.connect(url) as conn:
@@ -145,9 +166,7 @@ def test_three_processes_on_one_port_share_the_club_and_replace_one_that_dies(
     )
     # the players' clients reconnect to the same address, reach a live process, and play on
     for player, move in moves:
-        until(player, lambda player=player: player.playing and player.moves == acknowledged, 30)
-        player.play(move)
-        acknowledged.append(move)
+        play_on(player, move, acknowledged)
     for player in (ann, bob):
         until(player, lambda player=player: player.over, 30)
         player.close()
