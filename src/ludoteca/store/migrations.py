@@ -108,6 +108,83 @@ MIGRATIONS: tuple[Migration, ...] = (
         "which server process runs each network table, so two never run the same one",
         "ALTER TABLE net_tables ADD COLUMN owner TEXT",
     ),
+    # 6
+    sql(
+        "a club's accounts, their sessions and invitations, its settings, and the players' ratings",
+        # name: as its owner typed it; name_key: its Unicode TR39 skeleton (case and look-alike
+        # letters folded, store/accounts.py), unique; key_schema: the version of that folding;
+        # password: an Argon2id hash in PHC form, never the password
+        """CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            key_schema INTEGER NOT NULL,
+            password TEXT NOT NULL,
+            role TEXT NOT NULL DEFAULT 'player' CHECK (role IN ('player', 'admin')),
+            standing TEXT NOT NULL DEFAULT 'active' CHECK (standing IN ('active', 'muted', 'banned')),
+            created TEXT NOT NULL,
+            password_changed TEXT NOT NULL
+        )""",
+        # a session is kept as the SHA-256 of its token, so the file holds nothing to sign in with
+        """CREATE TABLE account_sessions (
+            token_digest TEXT PRIMARY KEY,
+            account INTEGER NOT NULL REFERENCES accounts (id),
+            created TEXT NOT NULL,
+            expires TEXT NOT NULL,
+            revoked TEXT
+        )""",
+        "CREATE INDEX account_sessions_by_account ON account_sessions (account)",
+        """CREATE TABLE club_invitations (
+            code_digest TEXT PRIMARY KEY,
+            created TEXT NOT NULL,
+            created_by INTEGER REFERENCES accounts (id),
+            used_by INTEGER REFERENCES accounts (id),
+            used TEXT
+        )""",
+        "CREATE TABLE club_settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # the current rating of each player ("account:17", "computer:4") for each rating key
+        """CREATE TABLE ratings (
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            system TEXT NOT NULL,
+            value REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL,
+            conservative REAL NOT NULL,
+            games INTEGER NOT NULL,
+            updated TEXT NOT NULL,
+            PRIMARY KEY (player, game)
+        )""",
+        "CREATE INDEX ratings_board ON ratings (game, conservative)",
+        # one row per rated game (one per club table: a write tried again rates nothing twice);
+        # players, names and ranks are JSON arrays in seat order
+        """CREATE TABLE rated_games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            table_id TEXT UNIQUE,
+            game TEXT NOT NULL,
+            date TEXT NOT NULL,
+            players TEXT NOT NULL,
+            names TEXT NOT NULL,
+            ranks TEXT NOT NULL
+        )""",
+        # each rated player's rating before and after each rated game: a player's chart
+        """CREATE TABLE rating_history (
+            rated_game INTEGER NOT NULL REFERENCES rated_games (id),
+            player TEXT NOT NULL,
+            game TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            date TEXT NOT NULL,
+            before_value REAL NOT NULL,
+            before_deviation REAL NOT NULL,
+            before_volatility REAL,
+            value REAL NOT NULL,
+            deviation REAL NOT NULL,
+            volatility REAL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (rated_game, player)
+        )""",
+        "CREATE INDEX rating_history_by_player ON rating_history (player, game, rated_game)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)

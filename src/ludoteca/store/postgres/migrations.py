@@ -99,6 +99,77 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE UNIQUE INDEX ludoteca_results_table ON ludoteca_results (table_id)"
         " WHERE table_id IS NOT NULL",
     ),
+    # 4
+    sql(
+        "a club's accounts, their sessions and invitations, its settings, and the players' ratings",
+        # as in the SQLite file (ludoteca.store.migrations, step 6); see store/accounts.py
+        """CREATE TABLE ludoteca_accounts (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            name text NOT NULL,
+            name_key text NOT NULL UNIQUE,
+            key_schema integer NOT NULL,
+            password text NOT NULL,
+            role text NOT NULL DEFAULT 'player' CHECK (role IN ('player', 'admin')),
+            standing text NOT NULL DEFAULT 'active' CHECK (standing IN ('active', 'muted', 'banned')),
+            created text NOT NULL,
+            password_changed text NOT NULL
+        )""",
+        """CREATE TABLE ludoteca_account_sessions (
+            token_digest text PRIMARY KEY,
+            account bigint NOT NULL REFERENCES ludoteca_accounts (id),
+            created text NOT NULL,
+            expires text NOT NULL,
+            revoked text
+        )""",
+        "CREATE INDEX ludoteca_account_sessions_by_account ON ludoteca_account_sessions (account)",
+        """CREATE TABLE ludoteca_club_invitations (
+            code_digest text PRIMARY KEY,
+            created text NOT NULL,
+            created_by bigint REFERENCES ludoteca_accounts (id),
+            used_by bigint REFERENCES ludoteca_accounts (id),
+            used text
+        )""",
+        "CREATE TABLE ludoteca_club_settings (key text PRIMARY KEY, value text NOT NULL)",
+        """CREATE TABLE ludoteca_ratings (
+            player text NOT NULL,
+            game text NOT NULL,
+            system text NOT NULL,
+            value double precision NOT NULL,
+            deviation double precision NOT NULL,
+            volatility double precision,
+            conservative double precision NOT NULL,
+            games integer NOT NULL,
+            updated text NOT NULL,
+            PRIMARY KEY (player, game)
+        )""",
+        "CREATE INDEX ludoteca_ratings_board ON ludoteca_ratings (game, conservative)",
+        """CREATE TABLE ludoteca_rated_games (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            table_id text UNIQUE,
+            game text NOT NULL,
+            date text NOT NULL,
+            players text NOT NULL,
+            names text NOT NULL,
+            ranks text NOT NULL
+        )""",
+        """CREATE TABLE ludoteca_rating_history (
+            rated_game bigint NOT NULL REFERENCES ludoteca_rated_games (id),
+            player text NOT NULL,
+            game text NOT NULL,
+            seat integer NOT NULL,
+            date text NOT NULL,
+            before_value double precision NOT NULL,
+            before_deviation double precision NOT NULL,
+            before_volatility double precision,
+            value double precision NOT NULL,
+            deviation double precision NOT NULL,
+            volatility double precision,
+            games integer NOT NULL,
+            PRIMARY KEY (rated_game, player)
+        )""",
+        "CREATE INDEX ludoteca_rating_history_by_player"
+        " ON ludoteca_rating_history (player, game, rated_game)",
+    ),
 )
 
 LATEST_VERSION = len(MIGRATIONS)
