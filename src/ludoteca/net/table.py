@@ -48,6 +48,33 @@ WAITING, PLAYING, OVER = "waiting", "playing", "over"
 log = logging.getLogger("ludoteca.net.table")
 
 
+#: the longest start position a table takes (a whole Khet board is about 300 characters)
+MAX_POSITION = 4000
+#: how much of the rules' answer about a refused start position is said back
+SHOWN_PROBLEMS = 400
+
+
+def check_start_position(game: Game[Any, Any], options: Mapping[str, Any], position: str) -> None:
+    """A table's start position (a player's own setup, which travels inside the table's record)
+    checked as the rules check any position: OptionError with a sentence when it is too long, or
+    cannot be read or occur in this game with these options."""
+    if len(position) > MAX_POSITION:
+        raise OptionError(
+            _("the start position is {n} characters long; a table takes at most {limit}").format(
+                n=len(position), limit=MAX_POSITION
+            )
+        )
+    try:
+        game.parse_position(position, dict(options))
+    except LudotecaError as err:
+        problems = clean_line(str(err))  # it may quote the text back: one line, and not a screenful
+        if len(problems) > SHOWN_PROBLEMS:
+            problems = problems[: SHOWN_PROBLEMS - 1] + "…"
+        raise OptionError(
+            _("the table cannot start from this position: {problems}").format(problems=problems)
+        ) from None
+
+
 class Refused(LudotecaError):
     """A request the table will not carry out; the sentence goes back to whoever asked, in the
     server's language as `reason` and, when it is one of ours, as a `Sentence` each client shows
@@ -206,7 +233,10 @@ class Table:
         clock: ClockSettings | None = None,
         think: Think | float | None = None,
     ) -> Table:
-        """A table waiting for its people; `seats` are people (human/remote) or computers."""
+        """A table waiting for its people; `seats` are people (human/remote) or computers.
+        `position`: a start position of the players' own (a host's Khet setup), checked like any
+        position (`check_start_position`) and kept in the table's record, so every member, a
+        restart and every copy of the record start from it."""
         info = game.info
         if info.max_seats < 2:
             raise OptionError(
@@ -225,9 +255,12 @@ class Table:
                 place.name = default_computer_name(place.level)
         if all(p.computer for p in places):
             raise OptionError(_("a network table needs at least one seat for a person"))
+        chosen = game.options(dict(options))
+        if position is not None:
+            check_start_position(game, chosen, position)
         match = Match(
             game,
-            game.options(dict(options)),
+            chosen,
             [p.spec() for p in places],
             seed,
             position=position,

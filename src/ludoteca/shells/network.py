@@ -29,6 +29,7 @@ from ludoteca.net.remote import RemoteMatch
 from ludoteca.net.server import HOST, Server, ServerThread
 from ludoteca.net.table import SEAT_IN_USE
 from ludoteca.net.web import page_address
+from ludoteca.shells.session import start_position
 from ludoteca.store import Store, StoreError
 
 RECENT_HOSTS = "net.recent_hosts"
@@ -120,7 +121,14 @@ def host_game(
     position: str | None = None,
 ) -> HostedGame:
     """Start serving one table (a new one, or with `resume` the unfinished one the store kept) and
-    join it as the host. The first `human` seat is the host's; other people join the rest."""
+    join it as the host. The first `human` seat is the host's; other people join the rest.
+
+    A start position of the host's own (a Khet setup from their store, named by the options) is
+    looked up here, before anything listens, and travels inside the table: the table's record
+    holds its board, so the joiners, the watchers, a restarted server and every saved copy of the
+    game start from it, and the lobby shows the setup's name from the options."""
+    if position is None and game is not None and not resume:
+        position = start_position(game, options, store)
     server = Server(store, HOST, think=think)
     chosen: dict[str, Any] = {}
 

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any, Final, Protocol
 
 from ludoteca.core.errors import LudotecaError, NotationError, OptionError
+from ludoteca.core.text import clean_line
 from ludoteca.games.khet.position import EDITION_NAMES, Position, edition_of, parse_setup
 from ludoteca.i18n import N_, _
 
@@ -108,12 +109,25 @@ def setup_variant(text: str) -> str:
     return edition_of(position.board) or "khet2"
 
 
+#: how much of the list of a setup's problems is said back (a hostile text can make it huge)
+SHOWN_PROBLEMS: Final = 400
+
+
+def said_back(err: Exception) -> str:
+    """A setup's problems as a sentence quotes them: one line of printable text (the problems
+    quote the setup's own words back), and not a screenful."""
+    problems = clean_line(str(err))
+    return problems if len(problems) <= SHOWN_PROBLEMS else problems[: SHOWN_PROBLEMS - 1] + "…"
+
+
 def check_setup(text: str, variant: str) -> Position:
     """Parse and validate a setup for `variant`; OptionError with every problem otherwise."""
     try:
         return parse_setup(text, variant)
     except NotationError as err:
-        raise OptionError(_("this setup cannot be used: {problems}").format(problems=err)) from None
+        raise OptionError(
+            _("this setup cannot be used: {problems}").format(problems=said_back(err))
+        ) from None
 
 
 class SetupSource(Protocol):

@@ -29,6 +29,7 @@ from ludoteca.games.khet.board import RED, SILVER, SQUARES, colour_of, stack_hei
 from ludoteca.games.khet.position import EDITION_NAMES, edition_of, format_position, parse_setup
 from ludoteca.games.khet.setups import (
     GAME_KEY,
+    check_setup,
     looks_like_text,
     resolve_setup,
     standard_setup,
@@ -284,9 +285,12 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
 
 
 def position_for(options: dict[str, Any], store: Any) -> str | None:
-    """For `ludoteca play/perft khet --setup NAME`: the text of a player's own setup, or None when
-    the setup is a standard one (or already a text), which the game starts from by itself."""
+    """For `ludoteca play/perft/host khet --setup NAME` and the window: the start position of a
+    player's own setup, checked and written tidy on one line (it goes into the game's record,
+    and at a network table travels inside it to the other players); None when the setup is a
+    standard one (or already a text), which the game starts from by itself."""
     variant, name = str(options.get("variant", "khet2")), str(options.get("setup", "classic"))
     if standard_setup(variant, name) is not None or looks_like_text(name):
         return None
-    return resolve_setup(variant, name, store)
+    text = resolve_setup(variant, name, store)
+    return format_position(check_setup(text, variant).board)

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.seats import MAX_LEVEL
-from ludoteca.core.text import NumberError
+from ludoteca.core.text import NumberError, clean_line
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.qr import draw_qr
@@ -26,6 +26,7 @@ from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import HostedGame, HostPlan, host_game
+from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.screens.common import back_button, header, header_height
 from ludoteca.shells.window.widgets import Segmented, button, button_width, label_width
@@ -279,8 +280,21 @@ class TableScreen(Screen):
 
     def _subtitle(self) -> str:
         if self.match is None:
-            return _("Open the table, then give the address to your friends.")
-        return _("The game starts when every seat is taken.")
+            note = _("Open the table, then give the address to your friends.")
+        else:
+            note = _("The game starts when every seat is taken.")
+        kind = self._kind()
+        return f"{kind}\n{note}" if kind else note
+
+    def _kind(self) -> str:
+        """What the table is for, in words ("Khet 2.0, Setup: Duel": a host's own setup by its
+        name), on one line; a name a player typed loses its end if it must."""
+        chosen = self.match if self.match is not None else self.plan
+        if chosen is None:
+            return ""
+        kind = clean_line(options_in_words(chosen.game, chosen.options))
+        width = self.app.size[0] - 4 * self.app.theme.sizes.margin
+        return draw.ellipsize(self.app.fonts.body, kind, width, may_cut=True) if kind else ""
 
     def _seat_line(self, seat: int, place: dict[str, Any], width: int) -> str:
         """A seat's line: its number, colour, player and state; the player's name (theirs, not

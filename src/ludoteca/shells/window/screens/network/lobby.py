@@ -10,9 +10,13 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.registry import get_game
+from ludoteca.core.text import clean_line
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.net import protocol
+from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.screens.network.connecting import Connector
 from ludoteca.shells.window.screens.network.labels import Labels
@@ -121,6 +125,13 @@ class Lobby:
             top = rect.top + (rect.height - line - small.get_linesize()) // 2
             heading = pygame.Rect(rect.left, top, rect.width, line)
             draw.block(surface, (fonts.body_bold, fonts.small_bold), title, c.text, heading, 0, middle=True)
+            kind = table_kind(table)
+            gap = small.size(" · ")[0]
+            left = heading.left + min(heading.width, fonts.body_bold.size(title)[0]) + gap
+            # what kind of game (a host's own setup by its name), beside it when it fits whole:
+            # the table's page says it in full
+            if kind and small.size(kind)[0] <= heading.right - left:
+                draw.text(surface, small, kind, c.text_dim, (left, heading.centery), "midleft")
             count = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
             x = draw.text(surface, small, count, c.text, (rect.left, top + line)).right
             taken = [protocol.seat_name(seat) for seat in seats if seat.get("taken")]
@@ -129,3 +140,14 @@ class Lobby:
             if names and room >= small.size("Wi…")[0]:  # too little room: the count alone
                 shown = " · " + draw.ellipsize(small, names, room, may_cut=True)
                 draw.text(surface, small, shown, c.text_dim, (x, top + line))
+
+
+def table_kind(table: dict[str, Any]) -> str:
+    """What kind of game a table of the lobby is for, in words ("Khet 2.0, Setup: Duel": a
+    host's own setup by its name); "" for a game this computer does not have."""
+    try:
+        game = get_game(str(table.get("game") or ""))
+    except LudotecaError:
+        return ""
+    options = table.get("options")
+    return clean_line(options_in_words(game, options if isinstance(options, dict) else {}))
