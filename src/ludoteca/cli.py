@@ -8,6 +8,7 @@ import importlib
 import itertools
 import logging
 import os
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -79,6 +80,10 @@ VALUE_FLAGS = (
     "--port",
     "--bind",
     "--clock",
+    "--id",
+    "--file",
+    "--out",
+    "--count",
 )
 
 
@@ -98,6 +103,16 @@ def _game_from(argv: Sequence[str], command: str) -> tuple[Game[Any, Any] | None
             return get_game(word), rest[:i] + rest[i + 1 :]
         i += 1
     return None, rest
+
+
+def _value_of(argv: Sequence[str], flag: str) -> str | None:
+    """The value given to `flag` in `argv` (`--flag VALUE` or `--flag=VALUE`), before parsing."""
+    for index, word in enumerate(argv):
+        if word == flag and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith(flag + "="):
+            return word.split("=", 1)[1]
+    return None
 
 
 def _open_store() -> Any:
@@ -321,19 +336,28 @@ def cmd_join(argv: list[str]) -> int:
     parser.add_argument("--seats", help=_("with --open: the seats, e.g. remote,remote,computer:3"))
     parser.add_argument("--clock", help=_("with --open: MINUTES or MINUTES+SECONDS"))
     _yes_flag(parser)
+    # with --open GAME, the game's own options too (--setup for Khet…), as `host` takes them
+    opening = _value_of(argv, "--open")
+    opened = get_game(opening) if opening else None
+    if opened is not None:
+        add_option_flags(parser, opened)
     args = parser.parse_args(argv)
     store = _open_store()
     name = _player_name(args.name, store)
+    if opened is not None:
+        from ludoteca.shells.session import start_position
+
+        options = opened.options(given_options(opened, args))
+        position = start_position(opened, options, store)  # checked before anything connects
     client = Client(args.address, name)
     welcome = client.connect()
     seat = args.seat - 1 if args.seat else None
-    if args.open:
-        game = get_game(args.open)
+    if opened is not None:
+        game = opened
         seats = args.seats.split(",") if args.seats else None
         clock = ClockSettings.parse(args.clock) if args.clock else None
-        match = open_table(
-            store, client, game.info.key, {}, seats or ["remote"] * max(2, game.info.default_seats), clock
-        )
+        default_seats = ["remote"] * max(2, game.info.default_seats)
+        match = open_table(store, client, game.info.key, options, seats or default_seats, clock, position)
         print(
             _("Table {id} is open; others join it with: ludoteca join {address} --table {id}").format(
                 id=match.table, address=args.address
@@ -796,6 +820,48 @@ def cmd_review(argv: list[str]) -> int:
         return review.run(match.game, match.states, match.moves, args.first, args.last, sys.stdout)
 
 
+def cmd_puzzles(argv: list[str]) -> int:
+    """`ludoteca puzzles [GAME] [--id ID] [--file F]`: solve the game's puzzles;
+    `ludoteca puzzles build GAME --count N --seed S [--out F]`: make a set with its solvers."""
+    from ludoteca.kits.terminal.console import Console
+    from ludoteca.shells.terminal import puzzles
+
+    if argv[:1] == ["build"]:
+        game, rest = _game_from(argv[1:], "puzzles build")
+        parser = _parser(
+            "ludoteca puzzles build",
+            _("Make puzzles with the game's solvers, each with a unique solution, graded."),
+        )
+        count = argument_type(lambda text: read_int(text, _("the count"), low=1, high=10_000))
+        parser.add_argument("--count", type=count, default=20, help=_("how many puzzles"))
+        seed = argument_type(lambda text: read_int(text, _("the seed"), low=0, high=2**63 - 1))
+        parser.add_argument("--seed", type=seed, default=1, help=_("the same seed makes the same puzzles"))
+        parser.add_argument("--out", metavar=_("FILE"), help=_("write them to FILE (else print them)"))
+        if game is None:
+            raise UsageError(
+                _("which game? games with puzzles: {games}").format(
+                    games=", ".join(puzzles.games_with_puzzles())
+                )
+            )
+        args = parser.parse_args(rest)
+        return puzzles.build(game, args.count, args.seed, args.out, Console())
+    game, rest = _game_from(argv, "puzzles")
+    parser = _parser("ludoteca puzzles", _("Solve puzzles made by the game's own solvers."))
+    parser.add_argument("--id", dest="ident", metavar="ID", help=_("this puzzle only"))
+    parser.add_argument("--file", metavar=_("FILE"), help=_("puzzles from FILE (made by 'puzzles build')"))
+    if game is None:
+        raise UsageError(
+            _("which game? games with puzzles: {games}").format(games=", ".join(puzzles.games_with_puzzles()))
+        )
+    args = parser.parse_args(rest)
+    maker = puzzles.maker_for(game)
+    found = puzzles.puzzles_of(game, args.file)
+    if not found:
+        raise UsageError(_("there are no puzzles of {game} to solve").format(game=_(game.info.title)))
+    trainer = puzzles.Trainer(game, maker, found, _open_store(), Console(), random.Random())
+    return trainer.run(args.ident)
+
+
 def cmd_perft(argv: list[str]) -> int:
     game, rest = _game_from(argv, "perft")
     parser = _parser(
@@ -1026,6 +1092,7 @@ COMMANDS = {
     "scores": cmd_scores,
     "replay": cmd_replay,
     "review": cmd_review,
+    "puzzles": cmd_puzzles,
     "perft": cmd_perft,
     "bench": cmd_bench,
     "menu": cmd_menu,
@@ -1056,6 +1123,7 @@ commands:
   serve [--port P] [--lan]   run a club server: a lobby of tables for every game
   replay FILE                check a record and show its positions
   review RECORD              each move of a game weighed and marked (--from N --to N)
+  puzzles GAME               puzzles made by the game's solvers (puzzles build GAME: a new set)
   perft GAME DEPTH           count positions (rule check)
 {game_commands}  bench [GAME …]             benchmarks
   menu [GAME]                the terminal menu (of one game: `menu qwirkle` is the Qwirkle console)

@@ -121,6 +121,10 @@ class GameDeclaration:
     #: weighs each move of a finished game (None from it: not offered for that variant); None =
     #: the game offers no review
     review: str | None = None
+    #: "module:function" giving `maker() -> ai.puzzles.PuzzleMaker`, which builds, checks and
+    #: runs the game's puzzles (its shipped set is the package's `puzzles.json`); None = the
+    #: game offers no puzzles
+    puzzles: str | None = None
     #: menus list games by this number, then by title
     order: int = 100
     #: the plug-in API the package was written for (`PLUGIN_API` when it was written); checked
@@ -156,7 +160,7 @@ class GameDeclaration:
 
     def part(self, name: str) -> Any | None:
         """A declared part (`terminal_board`, `window_board`, `levels`, `start_position`,
-        `review`), loaded; None when the game does not declare it."""
+        `review`, `puzzles`), loaded; None when the game does not declare it."""
         reference = getattr(self, name)
         return None if reference is None else self.load(reference)
 

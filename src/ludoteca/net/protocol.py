@@ -157,7 +157,10 @@ REQUESTS: dict[str, Spec] = {
         {"protocol": number(0, 1_000_000), "name": text(MAX_NAME, 1)}, {"app": text(80), "scene": flag}
     ),
     "tables": Spec(),
-    "open": Spec({"game": text(32, 1)}, {"options": options, "seats": seats, "clock": clock}),
+    # position: a start of the player's own (a Khet setup), checked by the rules like any position
+    "open": Spec(
+        {"game": text(32, 1)}, {"options": options, "seats": seats, "clock": clock, "position": text(4000)}
+    ),
     # `take`: with `token`, take the seat even while another connection plays it
     "join": Spec({}, {"table": TABLE, "seat": SEAT, "token": text(64, 1), "take": flag}),
     "watch": Spec({}, {"table": TABLE}),

@@ -698,7 +698,9 @@ class Server:
         texts = request.get("seats") or ["remote"] * max(2, game.info.default_seats)
         seats = [SeatSpec.parse("remote" if t.strip().lower() in ("open", "person") else t) for t in texts]
         clock = ClockSettings(**request.get("clock")) if request.get("clock") else None
-        table = self.new_table(game.info.key, request.get("options") or {}, seats, clock=clock)
+        table = self.new_table(
+            game.info.key, request.get("options") or {}, seats, clock=clock, position=request.get("position")
+        )
         table.opened_from = conn.address
         self._leave(conn)
         people = [s for s, spec in enumerate(seats) if not spec.is_computer]

@@ -256,14 +256,17 @@ def open_table(
     options: Options,
     seats: Sequence[str],
     clock: ClockSettings | None = None,
+    position: str | None = None,
 ) -> RemoteMatch:
-    """Open a table at a club server and sit at its first seat."""
+    """Open a table at a club server and sit at its first seat; `position`: a start of the
+    player's own (a Khet setup of theirs, looked up by the caller), which the table keeps."""
     joined = client.request(
         "open",
         game=game_key,
         options=dict(options),
         seats=list(seats),
         clock=clock.as_dict() if clock else None,
+        position=position,
     )
     _remember_seat(store, client, joined)
     return RemoteMatch(client, RemoteMatch.wait_for_first_state(client))

@@ -13,6 +13,7 @@ DECLARATION = GameDeclaration(
     commands={"bench": ".bench:main", "solve": ".solve:main"},
     web_scene=".web_scene:scene",
     review=".review:analyser",
+    puzzles=".puzzles:maker",
     order=30,
 )
 
