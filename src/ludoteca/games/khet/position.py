@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ludoteca.core.errors import NotationError
+from ludoteca.core.text import shown_back
 from ludoteca.games.khet.board import (
     ANUBIS,
     COLOUR_LETTERS,
@@ -104,31 +105,35 @@ def _orientation(kind: int, text: str, token: str) -> int:
             return PYRAMID_FACES.index(word)
         raise NotationError(
             _("{token}: a Pyramid's orientation is the corner its mirror faces: NE, SE, SW or NW").format(
-                token=token
+                token=shown_back(token)
             )
         )
     if kind in FACING_KINDS:
         if word in DIRECTION_NAMES:
             return DIRECTION_NAMES.index(word)
         raise NotationError(
-            _("{token}: the {piece} faces N, E, S or W").format(token=token, piece=_(KIND_NAMES[kind]))
+            _("{token}: the {piece} faces N, E, S or W").format(
+                token=shown_back(token), piece=_(KIND_NAMES[kind])
+            )
         )
     if kind in TWO_WAY_KINDS:
         if word in MIRROR_LINES:
             return MIRROR_LINES.index(word)
         raise NotationError(
             _("{token}: the mirror of a {piece} is written / or \\").format(
-                token=token, piece=_(KIND_NAMES[kind])
+                token=shown_back(token), piece=_(KIND_NAMES[kind])
             )
         )
     if kind == OBELISK:
         if word in ("", "1", "2"):
             return 1 if word == "2" else 0
         raise NotationError(
-            _("{token}: an Obelisk takes no orientation, or 2 for a stack of two").format(token=token)
+            _("{token}: an Obelisk takes no orientation, or 2 for a stack of two").format(
+                token=shown_back(token)
+            )
         )
     if word:
-        raise NotationError(_("{token}: a Pharaoh has no orientation").format(token=token))
+        raise NotationError(_("{token}: a Pharaoh has no orientation").format(token=shown_back(token)))
     return 0
 
 
@@ -144,38 +149,48 @@ def parse_tokens(text: str) -> Position:
         if parts[0].lower() == "turn" and len(parts) == 2:
             letter = parts[1].strip().upper()
             if letter not in COLOUR_LETTERS:
-                raise NotationError(_("{token}: the turn is S (Silver) or R (Red)").format(token=token))
+                raise NotationError(
+                    _("{token}: the turn is S (Silver) or R (Red)").format(token=shown_back(token))
+                )
             turn, turn_given = COLOUR_LETTERS.index(letter), True
             continue
         if len(parts) not in (3, 4):
             raise NotationError(
                 _("{token} is not a piece: write colour:piece:square[:orientation], e.g. S:P:c1:NW").format(
-                    token=token
+                    token=shown_back(token)
                 )
             )
         colour_letter, kind_letter, square_text = parts[0].upper(), parts[1].upper(), parts[2]
         if colour_letter not in COLOUR_LETTERS:
-            raise NotationError(_("{token}: the colour is S (Silver) or R (Red)").format(token=token))
+            raise NotationError(
+                _("{token}: the colour is S (Silver) or R (Red)").format(token=shown_back(token))
+            )
         kind = _KIND_BY_LETTER.get(kind_letter)
         if kind is None:
             raise NotationError(
                 _(
                     "{token}: unknown piece {letter}; the pieces are X Sphinx, K Pharaoh, P Pyramid, "
                     "S Scarab, A Anubis, O Obelisk, D Djed, E Eye of Horus"
-                ).format(token=token, letter=kind_letter)
+                ).format(token=shown_back(token), letter=kind_letter)
             )
         sq = parse_square(square_text)
         if sq is None:
             raise NotationError(
-                _("{token}: {square} is not a square (a1 to j8)").format(token=token, square=square_text)
+                _("{token}: {square} is not a square (a1 to j8)").format(
+                    token=shown_back(token), square=shown_back(square_text)
+                )
             )
         if cells[sq]:
             raise NotationError(
-                _("{token}: {square} already holds a piece").format(token=token, square=square_name(sq))
+                _("{token}: {square} already holds a piece").format(
+                    token=shown_back(token), square=square_name(sq)
+                )
             )
         if len(parts) == 3 and kind in (PYRAMID, *FACING_KINDS, *TWO_WAY_KINDS):
             raise NotationError(
-                _("{token}: the {piece} needs an orientation").format(token=token, piece=_(KIND_NAMES[kind]))
+                _("{token}: the {piece} needs an orientation").format(
+                    token=shown_back(token), piece=_(KIND_NAMES[kind])
+                )
             )
         orientation = _orientation(kind, parts[3] if len(parts) == 4 else "", token)
         cells[sq] = make_piece(kind, COLOUR_LETTERS.index(colour_letter), orientation)
