@@ -186,3 +186,15 @@ def test_an_ending_the_rules_did_not_produce_is_worded_when_read() -> None:
     finally:
         set_language("en")
     assert reasons == ["Rouge abandonne", "Rouge abandonne", "Joueur a arrêté la partie"]
+
+
+def test_a_resignation_at_three_seats_ranks_the_resigner_third_and_the_record_replays() -> None:
+    from ludoteca.core.registry import get_game
+
+    qwirkle = get_game("qwirkle")
+    match = Match(qwirkle, qwirkle.options(), (HUMAN, HUMAN, HUMAN), 5)
+    outcome = match.resign()
+    assert outcome.ranks == (3, 1, 1)  # the others share first place: the last is third
+    text = match.to_record().dumps()
+    again = Match.from_record(qwirkle, Record.loads(text), text)
+    assert again.outcome is not None and again.outcome.ranks == (3, 1, 1)

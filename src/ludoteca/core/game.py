@@ -242,7 +242,9 @@ class Game(ABC, Generic[S, M]):
         name = self.player_word(state, seat)
         if seats == 1:
             return Outcome((1,), Sentence(N_("{name} stopped the game"), name=name), self.scores(state))
-        ranks = tuple(2 if s == seat else 1 for s in range(seats))
+        # ranked as competitions rank a tie: the others share first place, so the last is `seats`
+        # (3 of 3, never 2), the only form a record's result may take
+        ranks = tuple(seats if s == seat else 1 for s in range(seats))
         return Outcome(ranks, Sentence(N_("{name} resigned"), name=name), self.scores(state))
 
     def scores(self, state: S) -> tuple[int, ...] | None:
