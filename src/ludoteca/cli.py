@@ -335,6 +335,15 @@ def cmd_join(argv: list[str]) -> int:
     parser.add_argument("--open", metavar="GAME", help=_("at a club server: open a new table for GAME"))
     parser.add_argument("--seats", help=_("with --open: the seats, e.g. remote,remote,computer:3"))
     parser.add_argument("--clock", help=_("with --open: MINUTES or MINUTES+SECONDS"))
+    parser.add_argument(
+        "--account",
+        metavar="NAME",
+        help=_("at a club server: sign in as NAME (the password is asked) and play rated games"),
+    )
+    parser.add_argument(
+        "--sign-up", action="store_true", help=_("with --account: create the account at this club first")
+    )
+    parser.add_argument("--invitation", metavar="CODE", help=_("with --sign-up: the club's invitation code"))
     _yes_flag(parser)
     # with --open GAME, the game's own options too (--setup for Khet…), as `host` takes them
     opening = _value_of(argv, "--open")
@@ -343,7 +352,9 @@ def cmd_join(argv: list[str]) -> int:
         add_option_flags(parser, opened)
     args = parser.parse_args(argv)
     store = _open_store()
-    name = _player_name(args.name, store)
+    if args.sign_up and not args.account:
+        raise UsageError(_("--sign-up needs --account NAME: the name of the account to create"))
+    name = args.account.strip() if args.account else _player_name(args.name, store)
     if opened is not None:
         from ludoteca.shells.session import start_position
 
@@ -351,6 +362,15 @@ def cmd_join(argv: list[str]) -> int:
         position = start_position(opened, options, store)  # checked before anything connects
     client = Client(args.address, name)
     welcome = client.connect()
+    if args.account:
+        from ludoteca.shells.terminal.club import sign_in_here
+
+        try:
+            signed = sign_in_here(client, name, sign_up=args.sign_up, invitation=args.invitation)
+        except BaseException:
+            client.close()
+            raise
+        name = str(signed.get("name") or name)
     seat = args.seat - 1 if args.seat else None
     if opened is not None:
         game = opened
@@ -383,6 +403,54 @@ def cmd_join(argv: list[str]) -> int:
         store, args.address, name, table=table, seat=seat, watch=watch, client=client, take_over=take_over
     )
     return play_networked(match, store, sure=args.yes)
+
+
+def cmd_club(argv: list[str]) -> int:
+    """`ludoteca club CLUB player NAME | leaderboard GAME | games NAME`: a club's members."""
+    from ludoteca.net.client import Client
+    from ludoteca.shells import network
+    from ludoteca.shells.terminal import club
+
+    parser = _parser("ludoteca club", _("A club's players: their pages, a game's leaderboard, their games."))
+    parser.add_argument("address", metavar="HOST[:PORT]")
+    parser.add_argument("what", choices=("player", "leaderboard", "games"))
+    parser.add_argument("subject", metavar=_("NAME|GAME"))
+    parser.add_argument("--table", help=_("with games: the table whose record to show or write"))
+    parser.add_argument("--out", metavar=_("FILE"), help=_("with games --table: write the record to FILE"))
+    parser.add_argument("--count", type=argument_type(lambda t: read_int(t, _("the count"), low=1, high=100)))
+    args = parser.parse_args(argv)
+    if args.out and not args.table:
+        raise UsageError(_("--out needs --table ID: the game whose record to write"))
+    client = Client(args.address, _("visitor"))
+    client.connect()
+    try:
+        if args.what == "leaderboard":
+            lines = club.leaderboard_lines(network.leaderboard(client, args.subject, args.count or 50))
+        elif args.what == "games" and args.table:
+            text = network.finished_record(client, args.table)
+            if args.out:
+                Path(args.out).write_text(text, encoding="utf-8")
+                lines = [
+                    _(
+                        "The record of table {table} is in {file}; "
+                        "step through it with: ludoteca replay {file}"
+                    ).format(table=args.table, file=args.out)
+                ]
+            else:
+                lines = text.splitlines()
+        else:
+            page = network.player_page(client, args.subject, args.count or 20)
+            if args.what == "games":
+                lines = [club.game_line(game) for game in page.get("games") or []] or [
+                    _("No rated game yet.")
+                ]
+            else:
+                lines = club.player_lines(page)
+    finally:
+        client.close()
+    for line in lines:
+        print(line)
+    return 0
 
 
 def _say_server_trouble() -> None:
@@ -1100,6 +1168,7 @@ COMMANDS = {
     "screenshot": cmd_screenshot,
     "host": cmd_host,
     "join": cmd_join,
+    "club": cmd_club,
     "serve": cmd_serve,
     "catalogue": cmd_catalogue,
     "check": cmd_check,
@@ -1121,6 +1190,7 @@ commands:
   host GAME [options]        host a network game (--seats human,remote --lan --port 7373 --resume)
   join HOST[:PORT]           join a network game (--name N, --seat K or --watch; --table/--open at a club)
   serve [--port P] [--lan]   run a club server: a lobby of tables for every game
+  club HOST[:PORT] player NAME  a club's pages: player NAME, leaderboard GAME, games NAME (--account at join)
   replay FILE                check a record and show its positions
   review RECORD              each move of a game weighed and marked (--from N --to N)
   puzzles GAME               puzzles made by the game's solvers (puzzles build GAME: a new set)

@@ -6,8 +6,9 @@ the caller talks to it through thread-safe calls: `request` sends and waits for 
 request; everything the server says on its own (states, chat, notices) lands in `inbox`, a
 `queue.Queue` the front end drains on its own thread.
 
-A dropped connection is retried for a while; once back, the client says hello again and rejoins
-its seat with its token (or watches again), so a network hiccup costs nothing. The inbox is told
+A dropped connection is retried for a while; once back, the client says hello again, signs in
+again with its club session if it had one, and rejoins its seat with its token (or watches
+again), so a network hiccup costs nothing. The inbox is told
 (`{"type": "connection", "state": "lost" | "back" | "gone"}`) so front ends can say so.
 
 Every message is made safe to show the moment it arrives (`shown_safe`), before anyone reads it:
@@ -93,6 +94,9 @@ class Client:
         self.table: str | None = None
         self.token: str | None = None
         self.watching = False
+        #: the club session this client signed in with (kept in memory only, never written):
+        #: after a reconnection it signs the new connection in before the seat is rejoined
+        self.session: str | None = None
         self._ids: Iterator[int] = itertools.count(1)
         self._pending: dict[int, concurrent.futures.Future[dict[str, Any]]] = {}
         self._loop = asyncio.new_event_loop()
@@ -130,7 +134,7 @@ class Client:
                     proxy=None,
                     ping_interval=20,
                     ping_timeout=20,
-                    logger=logging.getLogger("ludoteca.net.websocket"),
+                    logger=protocol.websocket_logger(),
                 ),
                 self.timeout,
             )
@@ -206,6 +210,9 @@ class Client:
             except NetError:
                 continue
             assert self._outgoing is not None
+            if self.session is not None:
+                # first, so that the seat is rejoined signed in (the server keeps this order)
+                self._outgoing.put_nowait(protocol.request("resume", session=self.session))
             if self.token is not None:
                 # this connection's own seat: the server may not have seen the old one drop yet
                 self._outgoing.put_nowait(
@@ -229,6 +236,9 @@ class Client:
             self.table = message.get("table")
             self.token = message.get("token")
             self.watching = message.get("seat") is None
+        if message["type"] == "signed_in" and isinstance(message.get("session"), str):
+            self.session = message["session"]
+            self.name = str(message.get("name") or self.name)
         request_id = message.get("id")
         future = self._pending.pop(request_id, None) if isinstance(request_id, int) else None
         if future is not None and message["type"] != "state":

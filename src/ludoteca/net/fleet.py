@@ -19,7 +19,8 @@ A client may connect to any process (its "front"):
   it, and a table's version refuses a stale move, so no acknowledged move is lost and none is
   applied twice.
 
-Mail is a JSON array of letters; `k` says what each is: `req` (a client's request, to the owner),
+Mail is a JSON array of letters; `k` says what each is: `req` (a client's request, to the owner,
+with `a` the account the client signed in as at its front, when it did),
 `gone` (that client left or hung up), `out` (a message for the client, to its front), `bye` (the
 owner let the table go: the client is to reconnect) and `again` (the owner does not run that
 table: the front looks for it again).
@@ -284,6 +285,8 @@ class Fleet:
         letter: dict[str, Any] = {"k": "req", "r": relay.rid, "f": self.me, "n": conn.name, "q": text}
         if conn.scenes:
             letter["s"] = True
+        if conn.account_id is not None:
+            letter["a"] = conn.account_id  # the account it signed in as here: its seat is bound to it
         if tries:
             letter["t"] = tries
         self.post(relay.owner, letter)
@@ -319,6 +322,10 @@ class Fleet:
             peer = RelayedPeer(self, front, rid, str(letter.get("n", "")), bool(letter.get("s", False)))
             self.relayed[(front, rid)] = peer
         peer.last_heard = time.monotonic()
+        # the account the front signed this client in as, with each request (a letter of an
+        # older version has none: a guest); the front alone checks passwords and sessions
+        account = letter.get("a")
+        peer.account_id = account if type(account) is int else None
         try:
             request = protocol.parse_request(frame)
         except ProtocolError:

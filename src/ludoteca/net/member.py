@@ -66,8 +66,15 @@ class Member:
         self.closing = False
         #: the process running this client's table, when another one does (net/fleet.py)
         self.relay: Relay | None = None
-        #: requests waiting while the way to a table is looked up (their order is kept)
+        #: requests waiting while the way to a table is looked up, or while a sign-in is checked
+        #: (their order is kept)
         self.held: list[str | bytes] | None = None
+        #: the club account this client is signed in as (None: a guest); a seat it takes is
+        #: bound to that account (net/table.py)
+        self.account_id: int | None = None
+        #: its session token, kept in memory only (never logged or written): signing out
+        #: revokes it; on a relayed member (net/fleet.py) it is always None
+        self.session: str | None = None
 
     def send(self, message: Mapping[str, Any]) -> None:
         """Queue a message for this client (never blocks)."""

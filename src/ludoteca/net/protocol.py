@@ -11,6 +11,7 @@ happens. Frames are bounded in size (`MAX_CLIENT_FRAME`) by the WebSocket layer 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import zip_longest
@@ -33,6 +34,13 @@ MAX_MOVE = 200
 MAX_TABLE_ID = 32
 MAX_OPTIONS = 16
 MAX_SEATS = 4
+#: a password (longer ones are refused before any hashing), a session token or an invitation
+MAX_PASSWORD = 256
+MAX_SECRET = 200
+#: a rating key ("khet/horus"), the games a player's page lists, the rows of a leaderboard
+MAX_GAME_KEY = 64
+MAX_RECENT = 100
+MAX_LEADERBOARD = 200
 
 
 class ProtocolError(ValueError):
@@ -41,6 +49,16 @@ class ProtocolError(ValueError):
     hears it."""
 
     request_id: int | None = None
+
+
+def websocket_logger() -> logging.Logger:
+    """The logger the `websockets` library writes to, for servers and clients alike. It is kept
+    at INFO or above whatever the rest of the log says: at DEBUG, websockets writes every frame,
+    and frames hold passwords and session tokens (`sign_in`, `resume`), which are never logged."""
+    logger = logging.getLogger("ludoteca.net.websocket")
+    if logger.getEffectiveLevel() < logging.INFO or logger.level == logging.NOTSET:
+        logger.setLevel(logging.INFO)
+    return logger
 
 
 # ----- field checks -----------------------------------------------------------------------------
@@ -175,6 +193,19 @@ REQUESTS: dict[str, Spec] = {
     "record": Spec(),
     "leave": Spec(),
     "ping": Spec(),
+    # a club's members (docs/protocol.md, "Accounts"): what a password or a session token holds
+    # is never logged, echoed in a refusal, or kept
+    "sign_up": Spec(
+        {"name": text(MAX_NAME, 1), "password": text(MAX_PASSWORD, 1)}, {"invitation": text(MAX_SECRET, 1)}
+    ),
+    "sign_in": Spec({"name": text(MAX_NAME, 1), "password": text(MAX_PASSWORD, 1)}),
+    "resume": Spec({"session": text(MAX_SECRET, 1)}),
+    "sign_out": Spec(),
+    "change_password": Spec({"old": text(MAX_PASSWORD, 1), "new": text(MAX_PASSWORD, 1)}),
+    "player": Spec({"name": text(MAX_NAME, 1)}, {"games": number(1, MAX_RECENT)}),
+    "leaderboard": Spec({"game": text(MAX_GAME_KEY, 1)}, {"limit": number(1, MAX_LEADERBOARD)}),
+    # the full record of a finished game of the club (`player` names their tables)
+    "replay": Spec({"table": TABLE}),
 }
 
 

@@ -46,8 +46,20 @@ from ludoteca.net.fleet import Fleet
 from ludoteca.net.member import MOVED_CODE, MOVED_REASON, Bucket, Member
 from ludoteca.net.protocol import ProtocolError, Request
 from ludoteca.net.table import OVER, WAITING, Refused, Table
-from ludoteca.net.tablestore import SharedTableStore, TableStore
+from ludoteca.net.tablestore import ClubRecords, SharedTableStore, TableStore
+from ludoteca.ratings import ACCOUNT_PREFIX, COMPUTER_PREFIX, account_of
 from ludoteca.store import ResultRow, StoreError
+from ludoteca.store.accounts import (
+    AccountError,
+    AccountStore,
+    PlayerPage,
+    Session,
+    SignInFailed,
+    StoredRating,
+    Throttle,
+    player_page,
+    sign_in,
+)
 from ludoteca.store.tables import TableRow, TablesTaken
 
 log = logging.getLogger("ludoteca.net.server")
@@ -326,8 +338,18 @@ class Server:
         *,
         limits: Limits | None = None,
         think: Think | float | None = None,
+        accounts: AccountStore | None = None,
     ) -> None:
         self.store = store
+        #: a club's members (accounts, ratings, settings): those of the store, unless given
+        #: (tests give one with cheap password hashing); a host, or a store that keeps none, has none
+        if accounts is None and mode == CLUB and isinstance(store, ClubRecords):
+            accounts = store.accounts()
+        self.accounts = accounts
+        #: failed sign-ins, per name and per address: this process's (a club of N processes
+        #: allows N times as many)
+        self.throttle = Throttle()
+        self._account_tasks: set[asyncio.Task[None]] = set()
         self.mode = mode
         self.limits = limits or Limits()
         self.think = think
@@ -489,7 +511,7 @@ class Server:
             compression=None,
             ping_interval=20,
             ping_timeout=20,
-            logger=logging.getLogger("ludoteca.net.websocket"),
+            logger=protocol.websocket_logger(),
             reuse_port=reuse_port or None,
         )
         self.port = next(iter(self._ws.sockets)).getsockname()[1]
@@ -819,6 +841,173 @@ class Server:
         self._leave(conn)
         conn.send({"type": "ok", "id": request.id})
 
+    # ----- a club's members ----------------------------------------------------------------------
+    def _members(self) -> AccountStore:
+        if self.accounts is None:
+            raise Refused(Sentence(N_("this server keeps no accounts; play as a guest")))
+        return self.accounts
+
+    def _in_worker(
+        self,
+        conn: Member,
+        request: Request,
+        work: Callable[[], Any],
+        answer: Callable[[Any], dict[str, Any]],
+    ) -> None:
+        """Do `work` (password hashing, the database) in a worker thread, then send what
+        `answer` makes of its result (on the loop). The client's later requests wait meanwhile
+        (`Member.held`), so a `join` sent after a `sign_in` is taken signed in; and a client
+        has one such request at a time, so it cannot keep more than one core hashing."""
+        if conn.held is None:
+            conn.held = []
+
+        async def run() -> None:
+            try:
+                done = await asyncio.to_thread(work)
+                if not conn.closing:
+                    conn.send({**answer(done), "id": request.id})
+            except (AccountError, Refused) as err:
+                reason = err.sentence if err.sentence is not None else str(err)
+                conn.send({"type": "error", "id": request.id, **protocol.reason_fields(reason)})
+            except StoreError as err:
+                log.warning("an account request could not be done: %s", err)
+                trouble = Sentence(
+                    N_("The club's database cannot be reached just now; try again in a moment.")
+                )
+                conn.send({"type": "error", "id": request.id, **protocol.reason_fields(trouble)})
+            except Exception:  # a bug costs this request, never the server (and its body is not logged)
+                log.exception("a '%s' request failed", request.type)
+                failed = Sentence(N_("the server could not do that"))
+                conn.send({"type": "error", "id": request.id, **protocol.reason_fields(failed)})
+            finally:
+                held, conn.held = conn.held, None
+                for later in held or ():
+                    if conn.held is not None:  # a later request is waiting for its own answer
+                        conn.held.append(later)
+                    elif not conn.closing:
+                        self.take(conn, later)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._account_tasks.add(task)
+        task.add_done_callback(self._account_tasks.discard)
+
+    def _signed_in(self, conn: Member, session: Session) -> dict[str, Any]:
+        """`conn` is now signed in as the session's account; the answer gives it its token."""
+        conn.account_id, conn.session = session.account.id, session.token
+        conn.name = session.account.name
+        return {
+            "type": "signed_in",
+            "account": session.account.id,
+            "name": session.account.name,
+            "role": session.account.role,
+            "session": session.token,
+            "expires": session.expires,
+        }
+
+    def _on_sign_up(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        name, password, invitation = request.get("name"), request.get("password"), request.get("invitation")
+
+        def work() -> Session:
+            account = accounts.create_account(name, password, invitation=invitation)
+            return accounts.open_session(account)
+
+        self._in_worker(conn, request, work, lambda session: self._signed_in(conn, session))
+
+    def _on_sign_in(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        name, password, address = request.get("name"), request.get("password"), conn.address
+
+        def work() -> Session:
+            return sign_in(accounts, self.throttle, name, password, address)
+
+        self._in_worker(conn, request, work, lambda session: self._signed_in(conn, session))
+
+    def _on_resume(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        token = request.get("session")
+
+        def work() -> Session:
+            account = accounts.session_account(token)
+            if account is None:
+                raise SignInFailed(SESSION_OVER)
+            return Session(account, token)
+
+        self._in_worker(conn, request, work, lambda session: self._signed_in(conn, session))
+
+    def _on_sign_out(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        token, conn.session, conn.account_id = conn.session, None, None
+        # the seat it holds stays its account's: this connection plays on, and nobody else may
+
+        def work() -> None:
+            if token is not None:
+                accounts.close_session(token)
+
+        self._in_worker(conn, request, work, lambda _done: {"type": "ok"})
+
+    def _on_change_password(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        account_id = conn.account_id
+        if account_id is None:
+            raise Refused(Sentence(N_("sign in first")))
+        old, new, address, throttle = request.get("old"), request.get("new"), conn.address, self.throttle
+
+        def work() -> Session:
+            account = accounts.account(account_id)
+            if account is None:
+                raise SignInFailed(SESSION_OVER)
+            throttle.check(account.name, address)  # a stolen session cannot guess the password
+            try:
+                return accounts.change_password(account_id, old, new)
+            except SignInFailed:
+                throttle.failed(account.name, address)
+                raise
+
+        self._in_worker(conn, request, work, lambda session: self._signed_in(conn, session))
+
+    def _on_player(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        name, recent = request.get("name"), request.get("games", 20)
+
+        def work() -> PlayerPage:
+            page = player_page(accounts, name)
+            if page is None:
+                raise Refused(Sentence(N_("no member of this club is called {name}"), name=name))
+            return page
+
+        self._in_worker(conn, request, work, lambda page: page_message(page, recent))
+
+    def _on_leaderboard(self, conn: Member, request: Request) -> None:
+        accounts = self._members()
+        game, limit = request.get("game"), request.get("limit", 50)
+
+        def work() -> list[tuple[StoredRating, dict[str, Any]]]:
+            rows = accounts.leaderboard(game, limit)
+            return [(row, who(accounts, row.player)) for row in rows]
+
+        def answer(rows: list[tuple[StoredRating, dict[str, Any]]]) -> dict[str, Any]:
+            listed = [
+                {"rank": rank, **named, **rating_fields(row)} for rank, (row, named) in enumerate(rows, 1)
+            ]
+            return {"type": "leaderboard", "game": game, "rows": listed}
+
+        self._in_worker(conn, request, work, answer)
+
+    def _on_replay(self, conn: Member, request: Request) -> None:
+        store = self.store
+        if self.mode != CLUB or not isinstance(store, ClubRecords):  # a host's store is its player's
+            raise Refused(Sentence(N_("this server keeps no finished games")))
+        table_id = request.get("table")
+
+        def work() -> str:
+            text = store.finished_record(table_id)
+            if text is None:
+                raise Refused(Sentence(N_("there is no finished game at table {id}"), id=table_id))
+            return text
+
+        self._in_worker(conn, request, work, lambda text: {"type": "record", "table": table_id, "text": text})
+
     def leave(self, conn: Member) -> None:
         """`conn` is at no table any more (here, or at another process of the club)."""
         self._leave(conn)
@@ -833,6 +1022,80 @@ class Server:
         if table.status == OVER and not table.members():
             table.close()
             self.tables.pop(table.id, None)
+
+
+SESSION_OVER = Sentence(N_("that session is over (signed out, or expired); sign in again"))
+
+
+def _rounded(value: float) -> float:
+    return round(float(value), 1)
+
+
+def rating_fields(row: StoredRating) -> dict[str, Any]:
+    """A stored rating as messages carry it: its value, its margin (the uncertainty shown as
+    value ± margin) and the conservative value leaderboards sort by."""
+    shown = row.rating.shown()
+    return {
+        "system": str(row.rating.system),
+        "value": _rounded(shown.value),
+        "margin": _rounded(shown.margin),
+        "conservative": _rounded(shown.conservative),
+        "games": row.rating.games,
+    }
+
+
+def who(accounts: AccountStore, player: str) -> dict[str, Any]:
+    """How a leaderboard names a player key: a member by name, a computer by its level."""
+    number = account_of(player)
+    if number is not None:
+        account = accounts.account(number)
+        return {"name": account.name if account is not None else player}
+    level = player.removeprefix(COMPUTER_PREFIX)
+    return {"computer": int(level) if level.isdigit() else level}
+
+
+def page_message(page: PlayerPage, recent: int) -> dict[str, Any]:
+    """A `player` answer: ratings by game with their charts, the latest `recent` rated games
+    (newest first, each with its table, whose record `replay` gives), and opponents."""
+    ratings = [
+        {
+            "game": row.game,
+            **rating_fields(row),
+            "chart": [[date, _rounded(value)] for date, value in page.chart(row.game)],
+        }
+        for row in page.ratings
+    ]
+    games = [
+        {
+            "game": point.game,
+            "date": point.date,
+            "table": point.table_id,
+            "seat": point.seat,
+            "names": list(point.names),
+            "ranks": list(point.ranks),
+            "before": _rounded(point.before.value),
+            "after": _rounded(point.after.value),
+        }
+        for point in reversed(page.history[-recent:])
+    ]
+    opponents = [
+        {
+            "name": o.name,
+            "wins": o.wins,
+            "losses": o.losses,
+            "draws": o.draws,
+            "member": o.player.startswith(ACCOUNT_PREFIX),
+        }
+        for o in page.opponents
+    ]
+    return {
+        "type": "player",
+        "name": page.account.name,
+        "since": page.account.created,
+        "ratings": ratings,
+        "games": games,
+        "opponents": opponents,
+    }
 
 
 #: the shortest seat token a client may make itself (as long as the server's own, 24 random bytes)

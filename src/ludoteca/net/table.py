@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from ludoteca.ai.worker import Decision, MoveJob
@@ -40,6 +41,7 @@ from ludoteca.net.codec import encode
 from ludoteca.net.protocol import computer_name, reason_fields, update_message
 from ludoteca.net.scene import scene
 from ludoteca.net.tablestore import TableResult
+from ludoteca.ratings import finished_game
 from ludoteca.store import ResultRow
 from ludoteca.store.tables import TableRow
 
@@ -89,6 +91,16 @@ class Refused(LudotecaError):
 
 #: a refusal's code: the seat a token holds is played from another connection right now
 SEAT_IN_USE = "seat_in_use"
+#: a refusal's code: the seat is a signed-in member's, and this client is not signed in as them
+MEMBERS_SEAT = "members_seat"
+#: a refusal's code: this client's account already plays another seat of the table
+ONE_SEAT = "one_seat"
+
+
+def _account_number(place: Mapping[str, Any]) -> int | None:
+    """The account a kept seat is bound to (a table kept by an older version has none)."""
+    account = place.get("account")
+    return account if type(account) is int else None
 
 
 class Peer(Protocol):
@@ -97,6 +109,8 @@ class Peer(Protocol):
     name: str
     #: a web client, sent scenes to draw (net/scene.py) instead of views to decode
     scenes: bool
+    #: the club account it is signed in as; None for a guest
+    account_id: int | None
 
     def send(self, message: Mapping[str, Any]) -> None:
         """Queue a message for this connection (never blocks)."""
@@ -143,6 +157,9 @@ class Place:
     level: int | None = None  # a computer's level; None for a person
     token: str | None = None  # the token's digest once someone holds the seat
     peer: Peer | None = None
+    #: the club account that took the seat (None: a guest, or a computer): only a client signed
+    #: in as that account plays it, even with the seat's token, and the game is rated for it
+    account: int | None = None
 
     @property
     def computer(self) -> bool:
@@ -278,7 +295,10 @@ class Table:
         meta = json.loads(row.meta)
         # names are checked on the way in, but a table kept by an older version may hold any
         # text: cleaned here, it can never again stop a message that lists the seats
-        places = [Place(clean_line(str(p["name"])), p.get("level"), p.get("token")) for p in meta["places"]]
+        places = [
+            Place(clean_line(str(p["name"])), p.get("level"), p.get("token"), account=_account_number(p))
+            for p in meta["places"]
+        ]
         clock = ClockSettings(**meta["clock"]) if meta.get("clock") else None
         table = Table(
             row.table_id, match, places, host, creator=meta.get("creator"), clock=clock, status=row.status
@@ -300,7 +320,11 @@ class Table:
 
     def row(self) -> TableRow:
         meta = {
-            "places": [{"name": p.name, "level": p.level, "token": p.token} for p in self.places],
+            "places": [
+                {"name": p.name, "level": p.level, "token": p.token}
+                | ({} if p.account is None else {"account": p.account})
+                for p in self.places
+            ],
             "creator": self.creator,
             "version": self.version,
             "clock": self.clock.settings.as_dict() if self.clock else None,
@@ -372,7 +396,13 @@ class Table:
                     free=", ".join(str(s + 1) for s in free),
                 )
             )
+        account = getattr(peer, "account_id", None)
+        if account is not None:
+            self._check_one_seat(account, seat)
         token = self.reserve(seat, peer.name, token)
+        self.places[seat].account = account
+        if account is not None and peer.name:
+            self.places[seat].name = peer.name  # a member plays under their account's name
         self._attach(peer, seat)
         if self.status == WAITING and not self.free_seats():
             self._begin()
@@ -387,6 +417,15 @@ class Table:
         wanted = digest(token)
         for seat, place in enumerate(self.places):
             if place.token is not None and hmac.compare_digest(place.token, wanted):
+                account = getattr(peer, "account_id", None)
+                if place.account is not None and place.account != account:
+                    # a seat token alone does not make its holder the member who took the seat
+                    raise Refused(
+                        Sentence(N_("this seat belongs to a signed-in member; sign in as them to play it")),
+                        MEMBERS_SEAT,
+                    )
+                if account is not None:
+                    self._check_one_seat(account, seat)
                 old = place.peer
                 if old is not None and old is not peer and not take:
                     raise Refused(
@@ -400,6 +439,15 @@ class Table:
                 self.publish()
                 return seat
         return None
+
+    def _check_one_seat(self, account: int, seat: int) -> None:
+        """One account plays one seat of a table: its players could only trade points with
+        themselves, and two clients of one account would each act for the other."""
+        for other, place in enumerate(self.places):
+            if other != seat and place.account == account and not place.computer:
+                raise Refused(
+                    Sentence(N_("your account already plays seat {n} at this table"), n=other + 1), ONE_SEAT
+                )
 
     def watch(self, peer: Peer) -> None:
         self.watchers.add(peer)
@@ -570,7 +618,7 @@ class Table:
             raise Refused(Sentence(N_("a computer already plays that seat")))
         if place.peer is not None:
             raise Refused(Sentence(N_("{name} is still connected"), name=place.name))
-        place.level, place.token = level, None
+        place.level, place.token, place.account = level, None, None
         self._sync_specs()
         if self.status == WAITING and not self.free_seats():
             self._begin()
@@ -678,6 +726,8 @@ class Table:
                 "level": p.level,
                 "taken": p.taken,
                 "connected": p.computer or p.peer is not None,
+                # taken by a signed-in member of the club (a guest's name is only typed)
+                "member": p.account is not None,
             }
             for p in self.places
         ]
@@ -765,8 +815,28 @@ class Table:
             for peer, message in messages:
                 peer.send(message)
 
-        result = TableResult(**result_fields(self.match), table_id=self.id) if finished else None
+        result = self._result() if finished else None
         self.host.commit(self.row(), deliver, result)
+
+    def _result(self) -> TableResult:
+        """The finished game's result, and, when a member sat at it, the game as its rating needs it."""
+        fields = result_fields(self.match)
+        rated = None
+        outcome = self.match.outcome
+        if outcome is not None and any(place.account is not None for place in self.places):
+            rated = finished_game(
+                game_key=self.game.info.key,
+                options=self.match.options,
+                max_seats=self.game.info.max_seats,
+                names=fields["players"],
+                kinds=fields["kinds"],
+                accounts=[place.account for place in self.places],
+                ranks=outcome.ranks,
+                plies=len(self.match.moves),
+                date=datetime.now(UTC).isoformat(timespec="seconds"),
+                table_id=self.id,
+            )
+        return TableResult(**fields, table_id=self.id, rated=rated)
 
     def resume(self) -> None:
         """Carry on after a restart: a computer whose turn it is starts thinking, clocks run."""

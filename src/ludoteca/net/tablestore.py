@@ -15,7 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from ludoteca.ratings import FinishedGame
 from ludoteca.store import ResultRow
+from ludoteca.store.accounts import AccountStore
 from ludoteca.store.tables import TableRow, opened_by
 
 
@@ -27,6 +29,10 @@ class TableResult(ResultRow):
     keeps no such key (SQLite's, written by one process) stores it as a plain `ResultRow`."""
 
     table_id: str | None = None
+    #: the game as its rating needs it (the account at each seat): rated in the transaction that
+    #: writes the result, once per table (`store.accounts.record_rated_game`); None for a table
+    #: where nobody was signed in
+    rated: FinishedGame | None = None
 
 
 class TableStore(Protocol):
@@ -50,6 +56,18 @@ class TableStore(Protocol):
 
     def release_tables(self, owner: str) -> None:
         """`owner` stops running its tables."""
+
+
+@runtime_checkable
+class ClubRecords(Protocol):
+    """A table store that also keeps a club's members (SQLite's `Store` and PostgreSQL's): their
+    accounts and ratings, and the records of finished games (players' pages, replays)."""
+
+    def accounts(self) -> AccountStore:
+        """The club's accounts, ratings and settings, on this store's database."""
+
+    def finished_record(self, table_id: str) -> str | None:
+        """The full record of the game played at `table_id`, once it is over; None otherwise."""
 
 
 class Mailbox(Protocol):

@@ -13,6 +13,8 @@ The store keeps the ratings (ludoteca.store.accounts); the server describes each
 from __future__ import annotations
 
 from ludoteca.ratings.games import (
+    ACCOUNT_PREFIX,
+    COMPUTER_PREFIX,
     FinishedGame,
     RatedGame,
     RatingRules,
@@ -32,6 +34,8 @@ from ludoteca.ratings.plackett_luce import PlackettLuceRating, PlackettLuceSyste
 from ludoteca.ratings.rating import Rating, Shown, System, system_for
 
 __all__ = [
+    "ACCOUNT_PREFIX",
+    "COMPUTER_PREFIX",
     "FinishedGame",
     "Glicko2",
     "Glicko2Rating",

@@ -277,6 +277,43 @@ def forget_seat(store: Store | None, match: RemoteMatch) -> None:
     _set(store, _token_key(match.client.host, match.client.port), None)
 
 
+# ----- a club's members (the terminal's `join --account` and `club`; the window's screens later) ---
+#: hashing a password takes a while at a busy club: its answers are waited for longer
+ACCOUNT_SECONDS = 30.0
+
+
+def sign_in(client: Client, name: str, password: str) -> dict[str, Any]:
+    """Sign `client` in at its club; the answer (`signed_in`) names the account. The session
+    token stays in the client's memory (it signs a reconnection in again) and is never kept."""
+    return client.request("sign_in", timeout=ACCOUNT_SECONDS, name=name, password=password)
+
+
+def sign_up(client: Client, name: str, password: str, invitation: str | None = None) -> dict[str, Any]:
+    """Create the account `name` at the club, and sign `client` in as it."""
+    return client.request(
+        "sign_up", timeout=ACCOUNT_SECONDS, name=name, password=password, invitation=invitation
+    )
+
+
+def sign_out(client: Client) -> None:
+    client.request("sign_out", timeout=ACCOUNT_SECONDS)
+    client.session = None
+
+
+def player_page(client: Client, name: str, games: int = 20) -> dict[str, Any]:
+    """A member's page: ratings by game with their charts, recent games, opponents."""
+    return client.request("player", timeout=ACCOUNT_SECONDS, name=name, games=games)
+
+
+def leaderboard(client: Client, game: str, limit: int = 50) -> dict[str, Any]:
+    return client.request("leaderboard", timeout=ACCOUNT_SECONDS, game=game, limit=limit)
+
+
+def finished_record(client: Client, table: str) -> str:
+    """The full record of a finished game of the club (`ludoteca replay` steps through it)."""
+    return str(client.request("replay", timeout=ACCOUNT_SECONDS, table=table).get("text", ""))
+
+
 def recent_hosts(store: Store | None) -> list[str]:
     raw = _get(store, RECENT_HOSTS)
     try:
@@ -308,4 +345,18 @@ def _set(store: Store | None, key: str, value: str | None) -> None:
         store.set_setting(key, value)
 
 
-__all__ = ["HostPlan", "HostedGame", "host_game", "join_game", "open_table", "recent_hosts", "remember_host"]
+__all__ = [
+    "HostPlan",
+    "HostedGame",
+    "finished_record",
+    "host_game",
+    "join_game",
+    "leaderboard",
+    "open_table",
+    "player_page",
+    "recent_hosts",
+    "remember_host",
+    "sign_in",
+    "sign_out",
+    "sign_up",
+]

@@ -30,14 +30,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, Sentence, _
 from ludoteca.ratings import (
     FinishedGame,
     RatedGame,
@@ -59,7 +59,13 @@ log = logging.getLogger(__name__)
 
 
 class AccountError(StoreError):
-    """A request about an account that cannot be granted; the sentence says why."""
+    """A request about an account that cannot be granted; the sentence says why. Made from a
+    `Sentence`, it keeps it (`sentence`): a server sends it so that each client shows it in its
+    own player's language."""
+
+    def __init__(self, reason: str | Sentence) -> None:
+        super().__init__(str(reason))
+        self.sentence = reason if isinstance(reason, Sentence) else None
 
 
 class NameRefused(AccountError):
@@ -84,7 +90,7 @@ class Throttled(AccountError):
     def __init__(self, wait: float) -> None:
         self.wait = max(1, math.ceil(wait))
         super().__init__(
-            _("too many sign-in attempts; try again in {seconds} seconds.").format(seconds=self.wait)
+            Sentence(N_("too many sign-in attempts; try again in {seconds} seconds."), seconds=self.wait)
         )
 
 
@@ -146,11 +152,13 @@ class Passwords:
 
 def check_password(password: str) -> None:
     if not isinstance(password, str):
-        raise PasswordRefused(_("a password must be text."))
+        raise PasswordRefused(Sentence(N_("a password must be text.")))
     if len(password) < MIN_PASSWORD:
-        raise PasswordRefused(_("a password needs at least {count} characters.").format(count=MIN_PASSWORD))
+        raise PasswordRefused(
+            Sentence(N_("a password needs at least {count} characters."), count=MIN_PASSWORD)
+        )
     if len(password) > MAX_PASSWORD:
-        raise PasswordRefused(_("a password has at most {count} characters.").format(count=MAX_PASSWORD))
+        raise PasswordRefused(Sentence(N_("a password has at most {count} characters."), count=MAX_PASSWORD))
 
 
 def hash_timing(samples: int = 11, passwords: Passwords | None = None) -> float:
@@ -195,14 +203,18 @@ def clean_account_name(name: str) -> tuple[str, str]:
     except StoreError as exc:
         raise NameRefused(str(exc)) from None
     if len(name) > MAX_ACCOUNT_NAME:
-        raise NameRefused(_("an account name has at most {count} characters.").format(count=MAX_ACCOUNT_NAME))
+        raise NameRefused(
+            Sentence(N_("an account name has at most {count} characters."), count=MAX_ACCOUNT_NAME)
+        )
     key = name_key(name)
     if not key.strip():
-        raise NameRefused(_("a name needs at least one visible letter."))
+        raise NameRefused(Sentence(N_("a name needs at least one visible letter.")))
     if any(
         key == name_key(reserved) or key.startswith(name_key(reserved) + ":") for reserved in RESERVED_NAMES
     ):
-        raise NameRefused(_("the name '{name}' is kept for the program; choose another.").format(name=name))
+        raise NameRefused(
+            Sentence(N_("the name '{name}' is kept for the program; choose another."), name=name)
+        )
     return name, key
 
 
@@ -371,6 +383,8 @@ class HistoryPoint:
     players: tuple[str, ...]
     names: tuple[str, ...]
     ranks: tuple[int, ...]
+    #: the club table the game was played at (its record, for a replay); None if not known
+    table_id: str | None = None
 
 
 # -- the interface -------------------------------------------------------------------------------
@@ -459,6 +473,8 @@ class Dialect:
 
 
 SQLITE = Dialect(prefix="", placeholder="?", for_update="")
+#: PostgreSQL's (ludoteca.store.postgres.accounts): several processes rate at once, so rows are locked
+POSTGRES = Dialect(prefix="ludoteca_", placeholder="%s", for_update=" FOR UPDATE")
 
 
 def _utc_now() -> datetime:
@@ -513,7 +529,7 @@ class SqlAccounts:
     ) -> Account:
         name, key = clean_account_name(name)
         if role not in ROLES:
-            raise AccountError(_("an account's role is 'player' or 'admin'."))
+            raise AccountError(Sentence(N_("an account's role is 'player' or 'admin'.")))
         hashed = self.passwords.hash(password)  # before the transaction: it takes a while
         now = self._now()
         with self._write() as conn:
@@ -535,7 +551,9 @@ class SqlAccounts:
             ).fetchone()
             if row is None:
                 raise NameRefused(
-                    _("the name '{name}' is taken, or looks too much like a name that is.").format(name=name)
+                    Sentence(
+                        N_("the name '{name}' is taken, or looks too much like a name that is."), name=name
+                    )
                 )
             account = _account(row)
             if invitation is not None and not settings.open_sign_up and role != "admin":
@@ -549,7 +567,9 @@ class SqlAccounts:
         return account
 
     def _use_invitation(self, conn: Connection, invitation: str | None, now: str) -> None:
-        refused = SignUpClosed(_("this club takes new members by invitation: give the code you were sent."))
+        refused = SignUpClosed(
+            Sentence(N_("this club takes new members by invitation: give the code you were sent."))
+        )
         if not isinstance(invitation, str) or not invitation:
             raise refused
         used = self._run(
@@ -559,7 +579,7 @@ class SqlAccounts:
             digest(invitation),
         )
         if used.rowcount != 1:
-            raise SignUpClosed(_("that invitation code is not valid, or has been used."))
+            raise SignUpClosed(Sentence(N_("that invitation code is not valid, or has been used.")))
 
     def find_account(self, name: str) -> Account | None:
         if not isinstance(name, str) or len(name) > 4 * MAX_ACCOUNT_NAME:
@@ -678,7 +698,9 @@ class SqlAccounts:
     def change_password(self, account_id: int, old: str, new: str) -> Session:
         account = self.account(account_id)
         if account is None or self.check_password(account.name, old) is None:
-            raise SignInFailed(_("the current password is not right; the password was not changed."))
+            raise SignInFailed(
+                Sentence(N_("the current password is not right; the password was not changed."))
+            )
         hashed = self.passwords.hash(new)
         with self._write() as conn:
             self._run(
@@ -751,7 +773,7 @@ class SqlAccounts:
         query = (
             "SELECT h.rated_game, h.game, h.date, h.seat, g.players, g.names, g.ranks, r.system,"
             " h.before_value, h.before_deviation, h.before_volatility, h.value, h.deviation, h.volatility,"
-            " h.games"
+            " h.games, g.table_id"
             " FROM {p}rating_history h JOIN {p}rated_games g ON g.id = h.rated_game"
             " JOIN {p}ratings r ON r.player = h.player AND r.game = h.game"
             " WHERE h.player = ?"
@@ -803,7 +825,7 @@ def _stored_rating(row: Sequence[object]) -> StoredRating:
 
 def _history_point(row: Sequence[object]) -> HistoryPoint:
     (rated_game, game, date, seat, players, names, ranks, system, *numbers) = row
-    b_value, b_dev, b_vol, value, dev, vol, games = numbers
+    b_value, b_dev, b_vol, value, dev, vol, games, table_id = numbers
     kind = System(_text(system))
     count = int(str(games))
 
@@ -821,6 +843,7 @@ def _history_point(row: Sequence[object]) -> HistoryPoint:
         players=tuple(json.loads(_text(players))),
         names=tuple(json.loads(_text(names))),
         ranks=tuple(json.loads(_text(ranks))),
+        table_id=None if table_id is None else _text(table_id),
     )
 
 
@@ -981,6 +1004,30 @@ def record_rated_game_sqlite(conn: Any, game: FinishedGame) -> RatedGame | Unrat
     return record_rated_game(conn, game, SQLITE)
 
 
+def record_rated_game_postgres(conn: Any, game: FinishedGame) -> RatedGame | Unrated:
+    """`record_rated_game` on a psycopg connection inside the caller's transaction (the
+    `conn.transaction()` of `PostgresTableStore.save_tables`, beside `add_result`)."""
+    return record_rated_game(conn, game, POSTGRES)
+
+
+def pooled_accounts(
+    connection: Callable[[], AbstractContextManager[Any]],
+    dialect: Dialect,
+    *,
+    passwords: Passwords | None = None,
+    clock: Callable[[], datetime] | None = None,
+) -> SqlAccounts:
+    """Accounts on the connections a pool lends (`connection()`, given back at the end of the
+    block): a write is such a block inside `conn.transaction()` (psycopg's)."""
+
+    @contextmanager
+    def write() -> Iterator[Connection]:
+        with connection() as conn, conn.transaction():
+            yield conn
+
+    return SqlAccounts(write, connection, dialect, passwords=passwords, clock=clock or _utc_now)
+
+
 # -- signing in --------------------------------------------------------------------------------------
 
 
@@ -993,6 +1040,66 @@ def sign_in(store: AccountStore, throttle: Throttle, name: str, password: str, a
     if account is None:
         throttle.failed(name, address)
         log.info("a sign-in failed from %s", address)
-        raise SignInFailed(_("wrong name or password."))
+        raise SignInFailed(Sentence(N_("wrong name or password.")))
     throttle.succeeded(name)
     return store.open_session(account)
+
+
+# -- a player's page ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """How a player fared against one other player (`player` key, last `name` seen) in rated
+    games: in a game of three or four, each other seat counts once, by who finished ahead."""
+
+    player: str
+    name: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """What a club shows of a member: their ratings by game, every rated game in order (each a
+    point of that game's chart), and their record against each opponent."""
+
+    account: Account
+    ratings: tuple[StoredRating, ...]
+    history: tuple[HistoryPoint, ...]
+    opponents: tuple[Opponent, ...]
+
+    def chart(self, game: str) -> list[tuple[str, float]]:
+        """(date, rating) points of `game`'s chart: the start, then after each rated game."""
+        points = [point for point in self.history if point.game == game]
+        if not points:
+            return []
+        return [(points[0].date, points[0].before.value), *((p.date, p.after.value) for p in points)]
+
+
+def player_page(store: AccountStore, name: str, limit: int = 500) -> PlayerPage | None:
+    """The page of the member called `name` (by the name's key: case and look-alikes folded);
+    None when there is none."""
+    account = store.find_account(name)
+    if account is None:
+        return None
+    history = tuple(store.history(account.player, limit=limit))
+    return PlayerPage(account, tuple(store.ratings(account.player)), history, opponents_of(history))
+
+
+def opponents_of(history: Sequence[HistoryPoint]) -> tuple[Opponent, ...]:
+    """Wins, losses and draws against each other player of `history`'s games, most games first."""
+    tally: dict[str, list[int]] = {}
+    names: dict[str, str] = {}
+    for point in history:
+        mine = point.ranks[point.seat]
+        for seat, (player, rank) in enumerate(zip(point.players, point.ranks, strict=False)):
+            if seat == point.seat:
+                continue
+            counts = tally.setdefault(player, [0, 0, 0])
+            counts[0 if mine < rank else 1 if mine > rank else 2] += 1
+            if seat < len(point.names):
+                names[player] = point.names[seat]
+    found = [Opponent(player, names.get(player, player), *counts) for player, counts in tally.items()]
+    return tuple(sorted(found, key=lambda o: (-(o.wins + o.losses + o.draws), o.name.casefold())))

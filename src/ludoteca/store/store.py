@@ -13,6 +13,7 @@ from ludoteca.store import saves as _saves
 from ludoteca.store import settings as _settings
 from ludoteca.store import setups as _setups
 from ludoteca.store import tables as _tables
+from ludoteca.store.accounts import Passwords, SqliteAccounts
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
 from ludoteca.store.owners import Owners
@@ -48,6 +49,7 @@ class Store:
         self._clock = clock
         self._db = Database(self.path)
         self._owners = Owners(self.path)
+        self._accounts: SqliteAccounts | None = None
 
     def _now(self) -> str:
         return self._clock().astimezone(UTC).isoformat(timespec="microseconds")
@@ -158,6 +160,19 @@ class Store:
     def open_tables(self) -> list[TableRow]:
         """The network tables whose games are not over, oldest first."""
         return _tables.open_tables(self._db)
+
+    def finished_record(self, table_id: str) -> str | None:
+        """The full record of the game played at the network table `table_id`, once it is over."""
+        return _tables.finished_record(self._db, table_id)
+
+    # -- a club's members (ludoteca.store.accounts) -----------------------------------------
+
+    def accounts(self, passwords: Passwords | None = None) -> SqliteAccounts:
+        """The accounts, ratings and club settings kept in this file (one object per store;
+        `passwords` only counts the first time: tests give cheap ones)."""
+        if self._accounts is None:
+            self._accounts = SqliteAccounts(self._db, passwords=passwords, clock=self._clock)
+        return self._accounts
 
     def new_owner(self) -> str:
         """An owner id for a server process: it runs tables in this file until released or until

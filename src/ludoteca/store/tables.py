@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ludoteca.i18n import _
+from ludoteca.store.accounts import record_rated_game_sqlite
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
 from ludoteca.store.names import clean_key
@@ -82,6 +83,11 @@ def save_tables(
             raise TablesTaken(taken)  # the transaction is rolled back: all or nothing
         for result in results:
             add_result(db, result)  # joins this transaction
+            rated = getattr(result, "rated", None)  # a club table's game (net/tablestore.py)
+            if rated is not None:
+                # in the result's transaction: a killed server loses no rating update, and a
+                # write tried again rates nothing twice (one rated game per table)
+                record_rated_game_sqlite(conn, rated)
 
 
 def opened_by(row: TableRow) -> str | None:
@@ -136,6 +142,16 @@ def _check(row: TableRow) -> None:
                 statuses=", ".join(STATUSES), status=row.status
             )
         )
+
+
+def finished_record(db: Database, table_id: str) -> str | None:
+    """The record of the game played at `table_id` once it is over (a club's finished games stay
+    in its tables); None for a table that is not there or not over."""
+    with db.read() as conn:
+        row = conn.execute(
+            "SELECT record FROM net_tables WHERE id = ? AND status = 'over'", (str(table_id),)
+        ).fetchone()
+    return None if row is None else str(row[0])
 
 
 def open_tables(db: Database) -> list[TableRow]:

@@ -14,13 +14,19 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.ratings import FinishedGame, RatedGame, Unrated
-from ludoteca.store.accounts import Connection, Dialect, Passwords, SqlAccounts, _utc_now, record_rated_game
+from ludoteca.store.accounts import (
+    POSTGRES,
+    Connection,
+    Passwords,
+    SqlAccounts,
+    _utc_now,
+    record_rated_game_postgres,
+)
 
 if TYPE_CHECKING:
     from ludoteca.store.postgres.club import PostgresTableStore
 
-POSTGRES = Dialect(prefix="ludoteca_", placeholder="%s", for_update=" FOR UPDATE")
+__all__ = ["POSTGRES", "PostgresAccounts", "record_rated_game_postgres"]
 
 
 class PostgresAccounts(SqlAccounts):
@@ -48,7 +54,7 @@ class PostgresAccounts(SqlAccounts):
     @staticmethod
     def of(store: PostgresTableStore, *, passwords: Passwords | None = None) -> PostgresAccounts:
         """The accounts of a club store, on its pool of connections."""
-        return PostgresAccounts(store._connection, passwords=passwords)
+        return PostgresAccounts(store.connection, passwords=passwords)
 
     @staticmethod
     def open(
@@ -58,15 +64,9 @@ class PostgresAccounts(SqlAccounts):
         from ludoteca.store.postgres.club import PostgresTableStore
 
         store = PostgresTableStore(url)
-        return PostgresAccounts(store._connection, passwords=passwords, clock=clock, owner=store)
+        return PostgresAccounts(store.connection, passwords=passwords, clock=clock, owner=store)
 
     def close(self) -> None:
         """Close the store `open` opened (a store lent by `of` stays open)."""
         if self._owner is not None:
             self._owner.close()
-
-
-def record_rated_game_postgres(conn: Any, game: FinishedGame) -> RatedGame | Unrated:
-    """`record_rated_game` on a psycopg connection inside the caller's transaction (the
-    `conn.transaction()` of `PostgresTableStore.save_tables`)."""
-    return record_rated_game(conn, game, POSTGRES)

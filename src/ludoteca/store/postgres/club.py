@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.i18n import _
+from ludoteca.store.accounts import (
+    POSTGRES,
+    Passwords,
+    SqlAccounts,
+    pooled_accounts,
+    record_rated_game_postgres,
+)
 from ludoteca.store.errors import StoreError
 from ludoteca.store.names import clean_key
 from ludoteca.store.postgres.address import Target, redacted, target
@@ -92,6 +99,7 @@ class PostgresTableStore:
         self._migrate(steps)
         self._pool = self._open_pool(pool_size)
         self._owners = OwnerLocks(self.target, CONNECT_SECONDS)
+        self._accounts: SqlAccounts | None = None
 
     def _connect(self) -> Connection[Any]:
         import psycopg
@@ -202,6 +210,11 @@ class PostgresTableStore:
                 raise TablesTaken(taken)  # leaving the block rolls it all back
             for result in results:
                 add_result(conn, result)
+                rated = getattr(result, "rated", None)  # a club table's game (net/tablestore.py)
+                if rated is not None:
+                    # in the result's transaction: the rating is written with it or not at all,
+                    # and a write tried again after a broken COMMIT rates nothing twice
+                    record_rated_game_postgres(conn, rated)
 
     def new_owner(self) -> str:
         """An owner id for a server process, alive while this store holds its lock (see `owners`)."""
@@ -291,6 +304,27 @@ class PostgresTableStore:
         """The tables whose games are not over, oldest first."""
         with self._connection() as conn:
             return [_table_row(fields) for fields in conn.execute(_OPEN).fetchall()]
+
+    def finished_record(self, table_id: str) -> str | None:
+        """The full record of the game played at `table_id`, once it is over."""
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT record FROM ludoteca_tables WHERE id = %s AND status = 'over'", (str(table_id),)
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def connection(self) -> AbstractContextManager[Connection[Any]]:
+        """A pooled connection for the block (its errors turned into sentences): what the club's
+        accounts (`PostgresAccounts`) are read and written through."""
+        return self._connection()
+
+    def accounts(self, passwords: Passwords | None = None) -> SqlAccounts:
+        """The club's accounts, ratings and settings, on this store's pool (one object per store;
+        `passwords` only counts the first time): `ludoteca.store.postgres.accounts`'s, made here
+        without importing it (it imports this module)."""
+        if self._accounts is None:
+            self._accounts = pooled_accounts(self.connection, POSTGRES, passwords=passwords)
+        return self._accounts
 
     def results(self, game_key: str | None = None) -> ResultRows:
         """The club's results history, oldest first; only `game_key`'s when given."""
