@@ -138,6 +138,23 @@ def tour(app: App, shots: Path | None = None) -> Tour:
     for key in game_keys():
         t.go("rules", key)
         t.look(f"rules: {key}")
+    for key in ("connect4", "othello"):  # puzzles: the task, then a hint, a miss and the solution
+        puzzles = t.go("puzzles", key)
+        t.look(f"puzzles: {key}")
+        if puzzles.attempt is not None:
+            puzzles.show_hint()
+            state = puzzles.attempt.state
+            game = puzzles.game
+            wrong = [
+                m
+                for m in game.legal_moves(state)
+                if game.format_move(state, m) != puzzles.attempt.puzzle.solution[0]
+            ]
+            if wrong:
+                puzzles.play(wrong[0])
+            t.look(f"puzzles: {key}, a hint and a miss")
+            puzzles.show_solution()
+            t.look(f"puzzles: {key}, the solution")
     for chapter in (1, 7):  # the manual: its first chapter, and network play
         t.go("manual", chapter)
         t.look(f"manual: chapter {chapter}")

@@ -28,8 +28,11 @@ from ludoteca.i18n import _
 
 #: the wins a puzzle may ask for, in the winner's discs
 SHORTEST, LONGEST = 3, 10
-#: processor seconds the solver may take on a candidate position (a longer one is not kept)
+#: seconds the solver may take on a position while a player tries a puzzle
 SECONDS = 2.0
+#: positions the solver may search for a candidate puzzle (a longer one is not kept): a count,
+#: not a time, so that the same seed makes the same set on any machine, however busy
+BUILD_NODES = 20_000_000
 #: random discs played before a candidate position
 PLIES = (8, 26)
 
@@ -49,7 +52,9 @@ def discs_to_win(score: int, played: int) -> int:
 
 class Connect4Puzzles:
     def __init__(self, seconds: float = SECONDS) -> None:
-        self.seconds = seconds
+        self.seconds: float | None = seconds
+        #: while building: each search's count of positions, instead of `seconds`
+        self.nodes: int | None = None
         self.solver = Solver()
 
     # ----- the task --------------------------------------------------------------------------------
@@ -68,10 +73,10 @@ class Connect4Puzzles:
             return 0
         if child.can_win_now():
             return -win_score(child.played)
-        return -self.solver.solve(child, seconds=self.seconds)
+        return -self.solver.solve(child, seconds=self.seconds, nodes=self.nodes)
 
     def best(self, position: Position) -> tuple[int, list[int]]:
-        return self.solver.best_moves(position, seconds=self.seconds)
+        return self.solver.best_moves(position, seconds=self.seconds, nodes=self.nodes)
 
     def line(self, position: Position, first: int) -> list[int]:
         """The solution from `position`: `first`, then the longest defence and the fastest win
@@ -86,6 +91,15 @@ class Connect4Puzzles:
 
     # ----- making puzzles ------------------------------------------------------------------------------
     def build(
+        self, game: Game[Any, Any], rng: random.Random, count: int, say: Callable[[str], None]
+    ) -> list[Puzzle]:
+        self.seconds, self.nodes = None, BUILD_NODES
+        try:
+            return self._build(game, rng, count, say)
+        finally:
+            self.seconds, self.nodes = SECONDS, None
+
+    def _build(
         self, game: Game[Any, Any], rng: random.Random, count: int, say: Callable[[str], None]
     ) -> list[Puzzle]:
         found: list[Puzzle] = []

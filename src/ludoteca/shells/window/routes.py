@@ -17,6 +17,7 @@ from ludoteca.shells.window.screens.menu import MenuScreen
 from ludoteca.shells.window.screens.network import NetworkScreen
 from ludoteca.shells.window.screens.options import OptionsScreen
 from ludoteca.shells.window.screens.play import PlayScreen
+from ludoteca.shells.window.screens.puzzles import PuzzlesScreen
 from ludoteca.shells.window.screens.rules import RulesScreen
 from ludoteca.shells.window.screens.saves import SavesScreen
 from ludoteca.shells.window.screens.scores import ScoresScreen
@@ -39,6 +40,7 @@ ROUTES: dict[str, Callable[..., Page]] = {
     "play": PlayScreen,
     "end": EndScreen,
     "rules": RulesScreen,
+    "puzzles": PuzzlesScreen,
     "manual": ManualScreen,
     "saves": SavesScreen,
     "scores": ScoresScreen,

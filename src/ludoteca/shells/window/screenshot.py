@@ -21,7 +21,7 @@ from ludoteca.core.text import read_seed
 from ludoteca.i18n import LANGUAGES, _, language, os_reason, set_language
 from ludoteca.shells.options import argument_type, given_options
 
-PAGES = ("menu", "games", "settings", "rules", "manual", "scores", "saves")
+PAGES = ("menu", "games", "settings", "rules", "manual", "scores", "saves", "puzzles")
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -40,26 +40,39 @@ class MenuScreen(Screen):
             ("scores", _("Score history"), lambda: app.go("scores"), False),
             ("rules", _("Rules"), lambda: app.go("rules"), False),
             ("manual", _("Manual"), lambda: app.go("manual"), False),
+            ("puzzles", _("Puzzles"), lambda: app.go("puzzles"), False),
             *self._tools(),
             ("settings", _("Settings"), lambda: app.go("settings"), False),
             *self._unloaded(),
             ("quit", _("Quit"), app.quit, False),
         ]
+        # the rules and the manual share a row: two short words, and one row fewer
+        rows: list[list[tuple[str, str, Any, bool]]] = []
+        for entry in entries:
+            if entry[0] == "manual" and rows and rows[-1][0][0] == "rules":
+                rows[-1].append(entry)
+            else:
+                rows.append([entry])
         top = self._subtitle_rect().bottom + s.margin + s.gap
         # a short window narrows the gaps between the buttons (never the buttons) before they
         # climb over the subtitle
         step = max(
-            s.button_height + 6, min(s.button_height + s.gap + 4, (h - s.margin - 6 - top) // len(entries))
+            s.button_height + 6, min(s.button_height + s.gap + 4, (h - s.margin - 6 - top) // len(rows))
         )
-        top = min(top, h - s.margin - 6 - step * len(entries))
+        top = min(top, h - s.margin - 6 - step * len(rows))
         self.buttons = {}
-        for i, (key, label, action, primary) in enumerate(entries):
-            rect = pygame.Rect(
-                column.left, top + i * step, column.width, s.button_height + (6 if primary else 0)
-            )
-            if primary:
+        for i, row in enumerate(rows):
+            width = (column.width - s.gap * (len(row) - 1)) // len(row)
+            for j, (key, label, action, primary) in enumerate(row):
+                rect = pygame.Rect(
+                    column.left + j * (width + s.gap),
+                    top + i * step,
+                    width,
+                    s.button_height + (6 if primary else 0),
+                )
+                self.buttons[key] = button(app, app.manager, rect, label, action, primary=primary)
+            if any(primary for _key, _label, _action, primary in row):
                 top += 6
-            self.buttons[key] = button(app, app.manager, rect, label, action, primary=primary)
         self.cards = {
             game.info.key: button(app, app.manager, rect, "", partial(self.pick, game), object_id="#card")
             for game, rect in self._cards()

@@ -1,0 +1,275 @@
+"""Puzzles in the window: the board of a puzzle made by the game's solvers, its task, and Hint,
+Solution and Next (the machinery is `ai.puzzles`, as in the terminal's `ludoteca puzzles`).
+
+A right move is answered by the defence after a short pause, so the player sees both; a wrong one
+is said and taken back. The player's rating, streak and solved puzzles are kept per game in their
+settings, as the terminal keeps them (the same setting), so both front ends share one record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ludoteca.ai.puzzles import Attempt, Progress, PuzzleMaker, Verdict, setting_key
+from ludoteca.core.errors import LudotecaError
+from ludoteca.core.registry import get_game
+from ludoteca.i18n import _
+from ludoteca.kits.window import draw, fit
+from ludoteca.kits.window.board import GameBoard, Play, Refuse, Scene
+from ludoteca.kits.window.grid import Cell
+from ludoteca.shells.terminal.puzzles import games_with_puzzles, maker_for, puzzles_of
+from ludoteca.shells.window.app import App, Screen
+from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.screens.common import back_button, header, header_height
+from ludoteca.shells.window.widgets import Segmented, button
+from ludoteca.store import StoreError
+
+#: milliseconds between a right move and the defence's answer
+ANSWER_MS = 450.0
+
+
+class PuzzlesScreen(Screen):
+    def __init__(self, app: App, key: str | None = None) -> None:
+        super().__init__(app)
+        keys = games_with_puzzles()
+        self.key = key if key in keys else keys[0]
+        self.game = get_game(self.key)
+        self.maker: PuzzleMaker = maker_for(self.game)
+        self.puzzles = puzzles_of(self.game)
+        self.progress = Progress.from_text(self._setting())
+        self.rng = random.Random()
+        self.board: GameBoard | None = board_for(self.game, app.theme, app.fonts, app.store)
+        self.attempt: Attempt | None = None
+        #: what the last action said, and whether it was a refusal
+        self.message, self.error = "", False
+        self.hint = ""
+        #: the defence's answer waiting to be shown (when, the state to show until then)
+        self._answer_at: float | None = None
+        self._before_answer: Any = None
+        self.hover: Cell | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.picker: Segmented[str] | None = None
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        #: the attempt has been counted in the player's record (solved, or its solution shown)
+        self._counted = False
+        self.next_puzzle()
+
+    # ----- the player's record -------------------------------------------------------------------
+    def _setting(self) -> str | None:
+        try:
+            found: str | None = self.app.store.get_setting(setting_key(self.key))
+        except StoreError:
+            return None
+        return found
+
+    def _keep(self) -> None:
+        with contextlib.suppress(StoreError):  # a full disk costs the streak, never the game
+            self.app.store.set_setting(setting_key(self.key), self.progress.to_text())
+
+    def _count(self, attempt: Attempt) -> None:
+        change = self.progress.record(attempt.puzzle, attempt.solved_first_time)
+        self._keep()
+        rating = round(self.progress.rating)
+        if attempt.solved_first_time:
+            self.message = _("Solved! Rating {rating} ({change:+.0f}), streak {streak}.").format(
+                rating=rating, change=change, streak=self.progress.streak
+            )
+        elif attempt.solved:
+            self.message = _("Solved, after a miss. Rating {rating} ({change:+.0f}).").format(
+                rating=rating, change=change
+            )
+        else:
+            self.message = _("Not solved. Rating {rating} ({change:+.0f}).").format(
+                rating=rating, change=change
+            )
+        self.error = False
+
+    # ----- actions -------------------------------------------------------------------------------
+    def next_puzzle(self) -> None:
+        attempt = self.attempt
+        self.message, self.error = "", False
+        if attempt is not None and attempt.missed and not self._counted:
+            self._count(attempt)  # a puzzle left after a miss counts as not solved
+        puzzle = self.progress.next_puzzle(self.puzzles, self.rng)
+        self.attempt = None if puzzle is None else Attempt(self.game, self.maker, puzzle)
+        self._counted = False
+        self.hint = ""
+        self._answer_at = None
+        if puzzle is None:
+            self.message = _("Every puzzle is solved. Well played!")
+        if self.buttons:
+            self.app.rebuild()
+
+    def show_hint(self) -> None:
+        if self.attempt is not None and not self.attempt.solved:
+            self.hint = self.attempt.hint()
+
+    def show_solution(self) -> None:
+        attempt = self.attempt
+        if attempt is None or attempt.solved:
+            return
+        line = attempt.play_solution()
+        self._answer_at = None
+        self.hint = _("The solution: {line}").format(line=" ".join(line))
+        self._count(attempt)
+        self._counted = True
+        attempt.solved = False  # shown, not solved: the board stays as the solution left it
+        self.app.rebuild()
+
+    def play(self, move: Any) -> None:
+        attempt = self.attempt
+        if attempt is None or attempt.solved or self._counted or self._answer_at is not None:
+            return
+        before = attempt.state
+        text = self.game.format_move(before, move)
+        try:
+            answer = attempt.move(text)
+        except LudotecaError as err:
+            self.message, self.error = str(err), True
+            return
+        if answer.verdict is Verdict.WRONG:
+            self.message = _(
+                "That is not it: {move} does not keep to the goal. Try again (or hint, solution)."
+            ).format(move=text)
+            self.error = True
+        elif answer.verdict is Verdict.RIGHT:
+            self.message, self.error = (
+                _("Right. Your opponent plays {move}.").format(move=answer.reply),
+                False,
+            )
+            # the player's move first, then the answer
+            self._before_answer = self.game.play(before, move)
+            self._answer_at = self.app.now() + ANSWER_MS
+        else:
+            self._count(attempt)
+            self._counted = True
+            self.app.rebuild()
+
+    # ----- the page ------------------------------------------------------------------------------
+    def shown_state(self) -> Any:
+        if self.attempt is None:
+            return None
+        if self._answer_at is not None:
+            return self._before_answer
+        return self.attempt.state
+
+    def build(self) -> None:
+        app, s = self.app, self.app.theme.sizes
+        w, h = app.size
+        top = header_height(app)
+        games = [(key, _(get_game(key).info.title)) for key in games_with_puzzles()]
+        self.picker = Segmented(
+            app,
+            app.manager,
+            pygame.Rect(2 * s.margin, top, min(w - 4 * s.margin, 420), s.button_height),
+            games,
+            self.key,
+            self.pick,
+        )
+        body_top = top + s.button_height + 2 * s.gap
+        bottom = h - s.margin * 2 - s.button_height
+        panel_width = max(app.theme.px(230), min(app.theme.px(360), w // 3))
+        self.panel = pygame.Rect(w - 2 * s.margin - panel_width, body_top, panel_width, bottom - body_top)
+        self.board_rect = pygame.Rect(
+            2 * s.margin, body_top, self.panel.left - 3 * s.margin, bottom - body_top
+        )
+        state = self.shown_state()
+        if self.board is not None and state is not None:
+            self.board.set_theme(app.theme, app.fonts)
+            self.board.layout(self.board_rect, state)
+        self.buttons = {}
+        solved = self.attempt is None or self.attempt.solved or self._counted
+        # Hint and Solution side by side, Next under them: the panel keeps its room for words
+        half = (self.panel.width - s.gap) // 2
+        step = s.button_height + s.gap
+        places = {
+            "hint": pygame.Rect(self.panel.left, self.panel.bottom - 2 * step, half, s.button_height),
+            "solution": pygame.Rect(
+                self.panel.right - half, self.panel.bottom - 2 * step, half, s.button_height
+            ),
+            "next": pygame.Rect(self.panel.left, self.panel.bottom - step, self.panel.width, s.button_height),
+        }
+        entries = [
+            ("hint", _("Hint"), self.show_hint, not solved),
+            ("solution", _("Solution"), self.show_solution, not solved),
+            ("next", _("Next puzzle"), self.next_puzzle, self.attempt is not None or bool(self.puzzles)),
+        ]
+        for key, label, action, enabled in entries:
+            made = button(app, app.manager, places[key], label, action, primary=(key == "next" and solved))
+            if not enabled:
+                made.disable()  # type: ignore[no-untyped-call]
+            self.buttons[key] = made
+        back_button(app)
+
+    def pick(self, key: str) -> None:
+        self.app.go("puzzles", key)
+
+    def back(self) -> None:
+        self.app.go("menu")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        board, state = self.board, self.shown_state()
+        if board is None or state is None:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = board.cell_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if not self.board_rect.collidepoint(event.pos) or self._answer_at is not None:
+                return
+            if self.attempt is None or self.attempt.solved or self._counted:
+                return
+            press = event.type == pygame.MOUSEBUTTONDOWN
+            response = board.press(state, event.pos) if press else board.release(state, event.pos)
+            if isinstance(response, Play):
+                self.play(response.move)
+            elif isinstance(response, Refuse):
+                self.message, self.error = response.reason, True
+
+    def update(self, now: float) -> None:
+        if self._answer_at is not None and now >= self._answer_at:
+            self._answer_at = None
+            self._before_answer = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        app = self.app
+        c, fonts, s = app.theme.colours, app.fonts, app.theme.sizes
+        attempt = self.attempt
+        header(app, surface, _("Puzzles"))
+        state = self.shown_state()
+        if self.board is not None and state is not None:
+            playing = attempt is not None and not attempt.solved and not self._counted
+            self.board.draw(surface, Scene(state, app.now(), interactive=playing, hover=self.hover))
+        y = self.panel.top
+        lines: list[tuple[str, Any, Any]] = []
+        if attempt is not None:
+            lines.append((self.maker.task(self.game, attempt.puzzle), fonts.body_bold, c.accent))
+            title = _("Puzzle {id} (rating {rating})").format(
+                id=attempt.puzzle.ident, rating=attempt.puzzle.rating
+            )
+            lines.append((title, fonts.body, c.text))
+        mine = _("Your puzzle rating: {rating}, streak {streak}, solved {n} of {total}.").format(
+            rating=round(self.progress.rating),
+            streak=self.progress.streak,
+            n=len(self.progress.solved),
+            total=len(self.puzzles),
+        )
+        lines.append((mine, fonts.body, c.text_dim))
+        if self.message:
+            lines.append((self.message, fonts.body, c.text_error if self.error else c.text))
+        if self.hint:
+            lines.append((self.hint, fonts.body, c.hint))
+        with fit.inside(self.panel, "puzzle panel"):
+            for text, font, colour in lines:
+                room = pygame.Rect(self.panel.left, y, self.panel.width, max(0, self.buttons_top() - y))
+                y += draw.block(surface, (font, fonts.small), text, colour, room) + s.gap
+
+    def buttons_top(self) -> int:
+        tops = [int(b.relative_rect.top) for b in self.buttons.values()]
+        return min(tops) - self.app.theme.sizes.gap if tops else self.panel.bottom

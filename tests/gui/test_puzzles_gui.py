@@ -1,0 +1,81 @@
+"""The window's puzzles (issue 28): from the menu, a Connect Four puzzle solved by clicking its
+columns while the defence answers; a wrong column said and the solution shown; the player's
+record kept in the same setting as the terminal's; Othello's puzzles a click away; French."""
+
+from __future__ import annotations
+
+from ludoteca.ai.puzzles import Progress, setting_key
+from ludoteca.i18n import set_language
+from ludoteca.shells.window.screens.puzzles import PuzzlesScreen
+from ludoteca.store import Store
+
+from .conftest import Driver
+
+
+def open_puzzles(driver: Driver) -> PuzzlesScreen:
+    driver.app.go("menu")
+    driver.frames(2)
+    driver.press(driver.screen.buttons["puzzles"])
+    screen = driver.screen
+    assert isinstance(screen, PuzzlesScreen)
+    return screen
+
+
+def click_column(driver: Driver, screen: PuzzlesScreen, text: str) -> None:
+    assert screen.board is not None
+    driver.click(screen.board.grid.center(int(text) - 1, 0))
+
+
+def test_a_connect_four_puzzle_is_solved_by_clicks_and_kept(driver: Driver, store: Store) -> None:
+    screen = open_puzzles(driver)
+    assert screen.key == "connect4" and screen.attempt is not None
+    puzzle = screen.attempt.puzzle
+    for step, column in enumerate(puzzle.solution[::2]):
+        click_column(driver, screen, column)
+        if step < puzzle.steps - 1:
+            assert "Your opponent plays" in screen.message, screen.message
+            driver.until(lambda: screen._answer_at is None)
+    assert screen.message.startswith("Solved! Rating"), screen.message
+    assert not screen.buttons["hint"].is_enabled
+    kept = Progress.from_text(store.get_setting(setting_key("connect4")))
+    assert kept.solved == {puzzle.ident} and kept.streak == 1
+    driver.press(screen.buttons["next"])
+    assert screen.attempt is not None and screen.attempt.puzzle.ident != puzzle.ident
+
+
+def test_a_wrong_column_is_said_and_the_solution_shown_counts_as_not_solved(
+    driver: Driver, store: Store
+) -> None:
+    screen = open_puzzles(driver)
+    assert screen.attempt is not None
+    puzzle = screen.attempt.puzzle
+    state = screen.attempt.state
+    game = screen.game
+    wrong = next(m for m in game.legal_moves(state) if game.format_move(state, m) != puzzle.solution[0])
+    click_column(driver, screen, game.format_move(state, wrong))
+    assert screen.error and "That is not it" in screen.message
+    assert screen.attempt.state is state  # the wrong disc is not on the board
+    driver.press(screen.buttons["hint"])
+    assert "column" in screen.hint
+    driver.press(screen.buttons["solution"])
+    assert screen.hint.startswith("The solution: ")
+    assert game.is_over(screen.attempt.state)
+    kept = Progress.from_text(store.get_setting(setting_key("connect4")))
+    assert kept.missed == {puzzle.ident} and not kept.solved
+
+
+def test_othello_puzzles_in_french(driver: Driver, store: Store) -> None:
+    set_language("fr")
+    driver.app.rebuild()
+    screen = open_puzzles(driver)
+    assert screen.picker is not None
+    screen.pick("othello")
+    driver.frames(2)
+    screen = driver.screen
+    assert isinstance(screen, PuzzlesScreen) and screen.key == "othello"
+    assert screen.attempt is not None
+    driver.press(screen.buttons["hint"])
+    assert "Le meilleur coup est dans le quart" in screen.hint
+    driver.press(screen.buttons["solution"])
+    assert screen.hint.startswith("La solution : ")
+    assert "Non résolu" in screen.message
