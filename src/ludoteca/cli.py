@@ -655,7 +655,7 @@ def _serve_with_workers(argv: list[str], processes: int, bind: str, store: Any) 
     if not workers.supported():
         raise UsageError(_("--processes needs a system where several processes can listen on one port."))
     _say_server_trouble()
-    arguments = _without_processes(argv)
+    arguments = workers.without_flag(argv, "--processes")
     crew = workers.Workers(arguments, processes, lambda line: print(line, file=sys.stderr, flush=True))
     try:
         port = crew.start()
@@ -669,19 +669,6 @@ def _serve_with_workers(argv: list[str], processes: int, bind: str, store: Any) 
     finally:
         crew.stop()
     return 0
-
-
-def _without_processes(argv: list[str]) -> list[str]:
-    kept: list[str] = []
-    skip = False
-    for argument in argv:
-        if skip:
-            skip = False
-        elif argument == "--processes":
-            skip = True
-        elif not argument.startswith("--processes="):
-            kept.append(argument)
-    return kept
 
 
 def _read_text(path: str) -> str:

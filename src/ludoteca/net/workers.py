@@ -84,7 +84,7 @@ class Workers:
     def _command(self) -> list[str]:
         arguments = list(self.arguments)
         if self.port is not None:
-            arguments = [*_without_port(arguments), "--port", str(self.port)]
+            arguments = [*without_flag(arguments, "--port"), "--port", str(self.port)]
         return [sys.executable, "-m", "ludoteca", "serve", *arguments, "--worker"]
 
     def _start_one(self) -> Worker:
@@ -162,15 +162,16 @@ class Workers:
         return [w.pid for w in self.workers if w.alive()]
 
 
-def _without_port(arguments: list[str]) -> list[str]:
+def without_flag(arguments: Sequence[str], flag: str) -> list[str]:
+    """`arguments` without `flag` and its value (`--flag VALUE` or `--flag=VALUE`)."""
     kept: list[str] = []
     skip = False
     for argument in arguments:
         if skip:
             skip = False
-        elif argument == "--port":
+        elif argument == flag:
             skip = True
-        elif not argument.startswith("--port="):
+        elif not argument.startswith(flag + "="):
             kept.append(argument)
     return kept
 

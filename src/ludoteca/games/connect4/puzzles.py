@@ -21,8 +21,9 @@ from typing import Any
 
 from ludoteca.ai.puzzles import Puzzle
 from ludoteca.core.game import Game
-from ludoteca.games.connect4.bitboard import CELLS, WIDTH
-from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, win_score
+from ludoteca.games.connect4.bitboard import WIDTH
+from ludoteca.games.connect4.column_score import score_after
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
 from ludoteca.games.connect4.state import CLASSIC, Connect4State
 from ludoteca.i18n import _
 
@@ -66,14 +67,7 @@ class Connect4Puzzles:
     # ----- the solver's view --------------------------------------------------------------------
     def score_of(self, position: Position, column: int) -> int:
         """The exact score of dropping in `column`, for the side to move."""
-        if position.wins_with(column):
-            return win_score(position.played)
-        child = position.play(column)
-        if child.played >= CELLS:
-            return 0
-        if child.can_win_now():
-            return -win_score(child.played)
-        return -self.solver.solve(child, seconds=self.seconds, nodes=self.nodes)
+        return score_after(self.solver, position, column, seconds=self.seconds, nodes=self.nodes)
 
     def best(self, position: Position) -> tuple[int, list[int]]:
         return self.solver.best_moves(position, seconds=self.seconds, nodes=self.nodes)

@@ -15,7 +15,8 @@ from ludoteca.ai.review import Reading, Value
 from ludoteca.core.game import Game
 from ludoteca.games.connect4 import book
 from ludoteca.games.connect4.bitboard import CELLS, WIDTH
-from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout, win_score
+from ludoteca.games.connect4.column_score import score_after
+from ludoteca.games.connect4.solver import Position, Solver, SolverTimeout
 from ludoteca.games.connect4.state import CASCADE, Connect4State
 
 #: seconds the solver may spend on one position before the move is left unjudged
@@ -66,17 +67,12 @@ class Connect4Analyser:
 
     def score_of(self, position: Position, column: int, cancel: Event | None) -> int:
         """The exact score of dropping in `column`, for the side to move."""
-        if position.wins_with(column):
-            return win_score(position.played)
-        child = position.play(column)
-        if child.played >= CELLS:
-            return 0
-        if child.can_win_now():
-            return -win_score(child.played)
-        known = self.scores.get(child.current, child.mask)
-        if known is not None:
-            return -known[0]
-        return -self.solver.solve(child, seconds=self.seconds, cancel=cancel)
+
+        def known(child: Position) -> int | None:
+            found = self.scores.get(child.current, child.mask)
+            return None if found is None else found[0]
+
+        return score_after(self.solver, position, column, known, seconds=self.seconds, cancel=cancel)
 
     def line(self, position: Position, column: int, cancel: Event | None) -> tuple[int, ...]:
         """A best line from `position` starting with `column`, each reply a best one (shorter
