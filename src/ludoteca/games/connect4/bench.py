@@ -6,11 +6,20 @@ Sections (all but the tournament and the profile run when none is named):
 * solver: processor time per position of the exact solver on the six public benchmark sets, from
   end-easy to begin-hard. Two ship in tests/data (end-easy, middle-easy); `--sets DIR` names a
   folder holding the published files (``Test_L3_R1`` … ``Test_L1_R3``) for all six. Each set is
-  sampled evenly (`--limit`, or a default per set that keeps the run to minutes), every score is
-  checked against the file, and the kernel's table is emptied before each run, then kept from
-  position to position (as a solver reading the file does). With `--pons PATH` (a build of Pascal
-  Pons' public solver, made in a scratch folder), the same sample is given to it and the ratio of
-  processor times printed: its run's time less that of a run with no positions (its start-up);
+  sampled evenly (`--limit`, or a default per set that keeps the run to minutes) and every score is
+  checked against the file. The positions go to the kernel in one batch (`Solver.solve_many`),
+  which empties its table before each one and times each search alone in processor time, so no
+  Python call is counted. Before every tenth position comes a position the side to move wins at
+  once: answered with no search, its median time (the floor) is what the clock read and a cold
+  start cost. With `--pons PATH`, the same lines go to Pascal Pons' solver, built by the user
+  (never by this bench) as a program that reads one position a line and prints ``MOVES SCORE
+  NODES NANOSECONDS`` for each, having emptied its table before it (``Solver::reset``) and timed
+  ``Solver::solve`` alone with ``CLOCK_PROCESS_CPUTIME_ID``: his Solver.cpp with a small driver
+  of that kind. Its floor is measured the same way; the smaller of the two floors is taken off
+  every search on both sides (so that neither side's own overhead is taken off), and the ratios
+  ours/Pons of the median and of the mean are printed. His own main (``MOVES SCORE`` a line, its
+  table kept from line to line) is accepted too, timed as a whole less its start-up: a mean that
+  favours it, printed as not comparable;
 * depth: the depth the heuristic search completes in 1 s from the empty grid;
 * tournament: computer levels against each other over `--games` games, colours alternating;
 * profile: cProfile of the solver on the middle-game file (the top functions by own time; in the
@@ -20,8 +29,8 @@ Sections (all but the tournament and the profile run when none is named):
   (`bench_perfect.py`).
 
 Figures are medians over `--repeats` runs of processor time (the machine may be shared); a run's
-figure is the mean over its positions, and the median position and the slowest are printed too.
-The header says whether the kernel runs compiled.
+figures are the median, the mean and the slowest of its positions. The header says whether the
+kernel runs compiled.
 """
 
 from __future__ import annotations
@@ -130,69 +139,212 @@ def _find(position_set: PositionSet, folders: list[Path]) -> Path | None:
     return None
 
 
+#: a position whose side to move wins at once (``121212``: Yellow's fourth disc in column 1), so
+#: both solvers answer it with no search: what it costs is the clock read around a search, and
+#: the cold start after an emptied table. One comes before every ten positions of a run.
+FLOOR_MOVES = "121212"
+FLOOR_SCORE = 18
+
+
+def with_floor(positions: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """`positions` with FLOOR_MOVES before every ten of them, twenty times at least."""
+    floors = max(20, -(-len(positions) // 10))
+    out: list[tuple[str, int]] = []
+    placed = 0
+    for index, entry in enumerate(positions):
+        # spread evenly: `placed` keeps up with index * floors / len(positions)
+        while placed * len(positions) <= index * floors:
+            out.append((FLOOR_MOVES, FLOOR_SCORE))
+            placed += 1
+        out.append(entry)
+    out.extend([(FLOOR_MOVES, FLOOR_SCORE)] * (floors - placed))
+    return out
+
+
 @dataclass(frozen=True)
 class SolverRun:
-    #: processor seconds per position, in the file's order
-    times: list[float]
+    """One run over a sample, its floor positions among its positions."""
+
+    #: processor nanoseconds of each position's search, in the sample's order, clock included
+    times: list[int]
+    #: processor nanoseconds of each floor position
+    floors: list[int]
     wrong: int
     nodes: int
+    #: for a program that does not time its searches: processor seconds of its whole run less
+    #: those of a run with no positions (its start-up), with `times` and `floors` empty
+    whole: float | None = None
+
+    @property
+    def floor(self) -> float | None:
+        """The floor positions' median, in seconds (None: not timed)."""
+        return statistics.median(self.floors) / 1e9 if self.floors else None
+
+    def searches(self, clock: float) -> list[float]:
+        """Each position's search in processor seconds, `clock` seconds taken off."""
+        return [ns / 1e9 - clock for ns in self.times]
+
+
+def _split(entries: list[tuple[str, int]], answers: list[tuple[int, int, int]], who: str) -> SolverRun:
+    """A run from the answers (score, nodes, nanoseconds) to `entries`, floors among them."""
+    times, floors, wrong, nodes = [], [], 0, 0
+    for (moves, expected), (score, count, spent) in zip(entries, answers, strict=True):
+        if moves == FLOOR_MOVES:
+            if score != expected:
+                raise SystemExit(f"{who} scored {FLOOR_MOVES} {score}, not {expected}")
+            floors.append(spent)
+        else:
+            wrong += score != expected
+            times.append(spent)
+            nodes += count
+    return SolverRun(times, floors, wrong, nodes)
 
 
 def run_solver(positions: list[tuple[str, int]]) -> SolverRun:
-    """One timed run over `positions`, starting from an empty table."""
-    solver = Solver()
-    solver.clear_table()
-    parsed = [(Position.from_text(moves), expected) for moves, expected in positions]
-    times, wrong = [], 0
-    for position, expected in parsed:
-        started = time.process_time()
-        score = solver.solve(position)
-        times.append(time.process_time() - started)
-        wrong += score != expected
-    return SolverRun(times, wrong, solver.nodes)
+    """Our solver on `positions` and the floors among them, in one batch: the table emptied before
+    each position, each search timed alone in the kernel."""
+    entries = with_floor(positions)
+    solved = Solver().solve_many([Position.from_text(moves) for moves, _ in entries], fresh=True)
+    answers = [
+        (-1000 if found.score is None else found.score, found.nodes, round(found.seconds * 1e9))
+        for found in solved
+    ]
+    return _split(entries, answers, "our solver")
 
 
-def run_pons(binary: Path, positions: list[tuple[str, int]]) -> tuple[float, int]:
-    """Pons' solver on `positions` in one process (its table kept from line to line, as ours):
-    processor seconds less those of a run with no positions, and how many scores were wrong. It
-    runs in an empty scratch folder, so that it finds no opening book."""
+def _run_program(binary: Path, lines: list[str]) -> tuple[float, list[list[str]]]:
+    """`binary` fed `lines` in an empty scratch folder (so that it finds no opening book): the
+    processor seconds it took and the fields of each line it printed."""
+    with tempfile.TemporaryDirectory() as scratch:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            [str(binary)],
+            input="".join(line + "\n" for line in lines),
+            capture_output=True,
+            text=True,
+            cwd=scratch,
+            check=False,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"--pons {binary} failed ({done.returncode}): {done.stderr[-400:]}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return cpu, [line.split() for line in done.stdout.splitlines()]
 
-    def run(lines: list[str]) -> tuple[float, str]:
-        with tempfile.TemporaryDirectory() as scratch:
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            done = subprocess.run(
-                [str(binary)],
-                input="".join(line + "\n" for line in lines),
-                capture_output=True,
-                text=True,
-                cwd=scratch,
-                check=False,
-            )
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode != 0:
-            raise SystemExit(f"--pons {binary} failed ({done.returncode}): {done.stderr[-400:]}")
-        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-        return cpu, done.stdout
 
-    # its start-up (a table of 2**24 slots cleared) is tens of milliseconds: as much as a
-    # thousand end-game positions, so it is measured next to each run
-    start_up, _ = run([])
-    cpu, out = run([moves for moves, _ in positions])
-    answers = [line.split() for line in out.splitlines()]
-    wrong = sum(
-        len(answer) < 2 or answer[0] != moves or int(answer[1]) != expected
-        for answer, (moves, expected) in zip(answers, positions, strict=False)
-    )
-    wrong += max(0, len(positions) - len(answers))
-    return max(cpu - start_up, 0.0), wrong
+def _answers(binary: Path, lines: list[str]) -> tuple[float, list[list[str]]]:
+    """`_run_program`, its answers checked: one line each, in order, all of the same width."""
+    cpu, rows = _run_program(binary, lines)
+    width = len(rows[0]) if rows else 0
+    if (
+        len(rows) != len(lines)
+        or width not in (2, 4)
+        or any(len(row) != width or row[0] != moves for row, moves in zip(rows, lines, strict=True))
+    ):
+        raise SystemExit(
+            f"--pons {binary}: it must answer each line with 'MOVES SCORE NODES NANOSECONDS' "
+            "(or 'MOVES SCORE'), in order (see `ludoteca bench connect4 --help`)"
+        )
+    return cpu, rows
+
+
+def run_pons(binary: Path, positions: list[tuple[str, int]]) -> SolverRun:
+    """Pons' solver on `positions` in one process. A program that prints ``MOVES SCORE NODES
+    NANOSECONDS`` (see the module's docstring; asked first with one position) is timed search by
+    search, as ours, with the same floors among the positions; one that prints ``MOVES SCORE``
+    only (his own main) is timed as a whole, less its start-up, and keeps its table from line to
+    line: a figure that favours it, printed as not comparable."""
+    who = f"--pons {binary}"
+    _, probe = _answers(binary, [positions[0][0]])
+    if len(probe[0]) == 4:
+        entries = with_floor(positions)
+        _, rows = _answers(binary, [moves for moves, _ in entries])
+        return _split(entries, [(int(row[1]), int(row[2]), int(row[3])) for row in rows], who)
+    cpu, rows = _answers(binary, [moves for moves, _ in positions])
+    start_up, _ = _run_program(binary, [])
+    run = _split(positions, [(int(row[1]), 0, 0) for row in rows], who)
+    return SolverRun([], [], run.wrong, 0, max(cpu - start_up, 0.0))
 
 
 def _duration(seconds: float) -> str:
-    if seconds < 1e-3:
+    if abs(seconds) < 1e-3:
         return f"{seconds * 1e6:.1f} µs"
-    if seconds < 1.0:
+    if abs(seconds) < 1.0:
         return f"{seconds * 1e3:.2f} ms"
     return f"{seconds:.2f} s"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A solver's figures on one sample: medians over the runs (None: not measured)."""
+
+    median: float | None
+    mean: float
+    slowest: float | None
+    wrong: int
+    nodes_per_second: float | None
+
+    @staticmethod
+    def of(runs: list[SolverRun], clocks: list[float], positions: int) -> Figures:
+        """`runs`' figures, `clocks[i]` seconds taken off each search of `runs[i]`."""
+        wrong = sum(run.wrong for run in runs)
+        if runs[0].whole is not None:
+            mean = statistics.median(run.whole or 0.0 for run in runs) / positions
+            return Figures(None, mean, None, wrong, None)
+        searches = [run.searches(clock) for run, clock in zip(runs, clocks, strict=True)]
+        return Figures(
+            statistics.median(statistics.median(each) for each in searches),
+            statistics.median(statistics.fmean(each) for each in searches),
+            statistics.median(max(each) for each in searches),
+            wrong,
+            statistics.median(
+                run.nodes / max(sum(each), 1e-9) for run, each in zip(runs, searches, strict=True)
+            ),
+        )
+
+    def text(self) -> str:
+        if self.median is None or self.slowest is None:
+            return (
+                f"mean {_duration(self.mean)} (its whole run less its start-up, its table kept from "
+                "line to line: not comparable)"
+            )
+        rate = "" if self.nodes_per_second is None else f", {self.nodes_per_second / 1e6:.1f} M nodes/s"
+        spread = f"median {_duration(self.median)}, mean {_duration(self.mean)}"
+        return f"{spread}, max {_duration(self.slowest)}{rate}"
+
+
+def _ratio(ours: float | None, theirs: float | None) -> str:
+    if ours is None or theirs is None:
+        return "n/a"
+    return f"{ours / theirs:.2f}" if theirs > 0 else "n/a (within the clock's cost)"
+
+
+def _clocks(ours: list[SolverRun], theirs: list[SolverRun]) -> list[float]:
+    """What to take off every search of each repeat, on both sides: the clock's cost, which is
+    the smaller of the two floors (so that neither side's own overhead is taken off), or ours
+    alone without a timed run of Pons'."""
+    clocks = []
+    for index, run in enumerate(ours):
+        floors = [run.floor]
+        if index < len(theirs):
+            floors.append(theirs[index].floor)
+        clocks.append(min(floor for floor in floors if floor is not None) if run.floor is not None else 0.0)
+    return clocks
+
+
+def _floors(ours: list[SolverRun], theirs: list[SolverRun], clocks: list[float]) -> str:
+    """What was taken off, and each side's floor."""
+    sides = [("ours", ours), ("Pons", theirs)]
+    shown = [
+        f"{who} {_duration(statistics.median(run.floor for run in runs if run.floor is not None))}"
+        for who, runs in sides
+        if any(run.floor is not None for run in runs)
+    ]
+    if not shown:
+        return ""
+    return (
+        f"; clock {_duration(statistics.median(clocks))} taken off each search (floors: {', '.join(shown)})"
+    )
 
 
 def bench_solver(
@@ -209,31 +361,27 @@ def bench_solver(
             continue
         every = _read_positions(path)
         positions = _sample(every, count)
-        runs = [run_solver(positions) for _ in range(repeats)]
-        means = [sum(run.times) / len(run.times) for run in runs]
-        medians = [statistics.median(run.times) for run in runs]
-        slowest = [max(run.times) for run in runs]
-        rates = [run.nodes / max(sum(run.times), 1e-9) for run in runs]
-        wrong = sum(run.wrong for run in runs)
+        ours: list[SolverRun] = []
+        theirs: list[SolverRun] = []
+        for _ in range(repeats):
+            # in turn, so that both meet the same load on a shared machine
+            ours.append(run_solver(positions))
+            if pons is not None:
+                theirs.append(run_pons(pons, positions))
+        clocks = _clocks(ours, theirs)
         total = len(positions) * repeats
+        mine = Figures.of(ours, clocks, len(positions))
         line = (
             f"solver {name} ({path.name}, {len(positions)} of {len(every)} positions): "
-            f"{total - wrong}/{total} exact; CPU per position mean {_duration(statistics.median(means))}, "
-            f"median {_duration(statistics.median(medians))}, max {_duration(statistics.median(slowest))}; "
-            f"{statistics.median(rates) / 1e6:.1f} M nodes/s"
+            f"{total - mine.wrong}/{total} exact; processor time per search {mine.text()}"
         )
         if pons is not None:
-            theirs = [run_pons(pons, positions) for _ in range(repeats)]
-            pons_mean = statistics.median(cpu for cpu, _ in theirs) / len(positions)
-            pons_wrong = sum(w for _, w in theirs)
-            # the processor clock of a child process ticks in milliseconds: a sample Pons solves
-            # faster than that gives no ratio worth printing (give more positions with --limit)
-            ratio = (
-                f"{statistics.median(means) / pons_mean:.2f}"
-                if pons_mean * len(positions) >= 0.01
-                else "too quick to time"
+            other = Figures.of(theirs, clocks, len(positions))
+            line += (
+                f"; Pons {other.text()} ({total - other.wrong}/{total} exact): ratio ours/Pons "
+                f"median {_ratio(mine.median, other.median)}, mean {_ratio(mine.mean, other.mean)}"
             )
-            line += f"; Pons {_duration(pons_mean)} ({total - pons_wrong}/{total} exact): ratio {ratio}"
+        line += _floors(ours, theirs, clocks)
         print(line, flush=True)
 
 
@@ -294,7 +442,12 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     )
     parser.add_argument("--files", type=Path, nargs="+", default=[], help="other positions files")
     parser.add_argument("--limit", type=int, default=None, help="N positions of each set, evenly spread")
-    parser.add_argument("--pons", type=Path, default=None, help="a build of Pons' solver, for the ratio")
+    parser.add_argument(
+        "--pons",
+        type=Path,
+        default=None,
+        help="Pons' solver as a program printing 'MOVES SCORE NODES NANOSECONDS' a line (see above)",
+    )
     parser.add_argument("--build-book", action="store_true", help="build the opening book (hours)")
     parser.add_argument("--build-scores", action="store_true", help="exact scores of the first positions")
     parser.add_argument("--score-discs", type=int, default=None, help="up to how many discs (default 2)")

@@ -15,14 +15,27 @@ Rules for writing in this file, so that both forms compute the same thing:
 * only non-negative numbers are divided (shifted right), where C and Python agree;
 * constants are C constants (`cython.declare`), since Cython keeps large bare literals as Python
   objects.
+
+`solve_batch` answers a whole list of positions in one call, timing each search in processor time
+here, so that a file of quick positions costs the searches and not one Python call each.
 """
 
 from __future__ import annotations
 
+import time
 from array import array
 from collections.abc import Callable
 
 import cython
+
+if cython.compiled:
+    # C's own clock and memset: the plain form uses time.process_time_ns and new arrays instead
+    from cython.cimports.libc.string import memset  # type: ignore[import-untyped]
+    from cython.cimports.posix.time import (  # type: ignore[import-untyped]
+        CLOCK_PROCESS_CPUTIME_ID,
+        clock_gettime,
+        timespec,
+    )
 
 CELLS = cython.declare(cython.int, 42)
 #: every cell of the grid (7 columns of 6 bits, one sentinel bit between them)
@@ -36,18 +49,29 @@ _M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
 _M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
 _H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
 _FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
-_LOW_32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
+#: the low bits of a table slot that hold the value (see `_table_put`)
+_VALUE_BITS = cython.declare(cython.int, 7)
+_VALUE_MASK = cython.declare(cython.uint, 0x7F)
 
 #: what a search returns when it was stopped (no score is this low)
 STOPPED = cython.declare(cython.int, -1000)
 #: the stop test runs once every 2**16 positions compiled, 2**10 plain: a few milliseconds either way
 CHECK_MASK = cython.declare(cython.longlong, 0xFFFF if cython.compiled else 0x3FF)
 
-#: slots of the table: a prime, so that a slot (key mod the prime) and the key's low 32 bits,
-#: which is what a slot keeps, tell every 49-bit key apart (the prime times 2**32 is above 2**49)
-TABLE_SLOTS = cython.declare(cython.longlong, 8388617)
+#: slots of the table: a prime, so that a key's slot (the key mod the prime) and its quotient
+#: (which the slot keeps) tell every 49-bit key apart; above 2**24, so that the quotient takes 25
+#: bits and the value 7 more of a slot's 32: one read of memory per probe, 64 MB in all
+TABLE_SLOTS = cython.declare(cython.longlong, 16777259)
+#: the table is neither read nor written in a search's last plies, from TABLE_EMPTIES empty cells
+#: down: compiled, a probe there is a trip to memory that costs more than searching the small tree
+#: again (on the public sets, with the table emptied before each position: up to a third quicker,
+#: the most on the easiest, for more positions searched, up to half more on positions past the
+#: opening book; 10 or 12 would be quicker still, but cold solves there would outgrow the book's
+#: budget of positions, `book_builder.py`);
+#: the plain form's probes cost less than its searches, so it keeps the table to the end
+TABLE_EMPTIES = cython.declare(cython.int, 8 if cython.compiled else 0)
 #: the plain form searches some thirty times fewer positions a second: a smaller table serves it
-#: as well, and is made at once
+#: as well, and is made at once (its slots are Python ints, which hold any quotient)
 PLAIN_TABLE_SLOTS = 262147
 
 _nodes = cython.declare(cython.longlong, 0)
@@ -57,9 +81,12 @@ _stop = cython.declare(object, None)
 #: met exactly, in both forms, whatever was searched before
 _limit = cython.declare(cython.longlong, 0x3FFFFFFFFFFFFFFF)
 _slots = cython.declare(cython.longlong, 0)
-_table_keys = cython.declare(cython.uint[:])  # type: ignore[misc]
-_table_values = cython.declare(cython.uchar[:])  # type: ignore[misc]
-#: keeps the arrays alive (the memoryviews above are the compiled form's way in)
+#: the processor time (`_cpu_ns`) past which the position being solved by `solve_batch` is given up
+#: (0: no such limit), and whether that is what stopped the search
+_deadline = cython.declare(cython.longlong, 0)
+_expired = cython.declare(cython.bint, False)
+_table = cython.declare(cython.uint[:])  # type: ignore[misc]
+#: keeps the array alive (the memoryview above is the compiled form's way in)
 _arrays: list[array[int]] = []
 
 
@@ -74,6 +101,17 @@ def _popcount(x: cython.ulonglong) -> cython.int:
         x = (x + (x >> 4)) & _M4
         return cython.cast(cython.int, ((x * _H01) & _FULL) >> 56)
     return x.bit_count()
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _cpu_ns() -> cython.longlong:
+    """This process's processor time in nanoseconds (CLOCK_PROCESS_CPUTIME_ID in both forms)."""
+    if cython.compiled:
+        now = cython.declare(timespec)
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, cython.address(now))  # type: ignore[attr-defined]
+        return cython.cast(cython.longlong, now.tv_sec * 1000000000 + now.tv_nsec)
+    return time.process_time_ns()
 
 
 @cython.ccall
@@ -109,20 +147,15 @@ def _playable(mask: cython.ulonglong) -> cython.ulonglong:
 def clear_table() -> cython.int:
     """Forget every position (benchmarks start each run from an empty table). The first call makes
     the table, so importing the kernel costs no memory."""
-    global _table_keys, _table_values, _slots
-    slot: cython.longlong
+    global _table, _slots
     if cython.compiled and _slots:
-        for slot in range(_slots):
-            _table_keys[slot] = 0
-            _table_values[slot] = 0
+        memset(cython.address(_table[0]), 0, _slots * 4)  # type: ignore[attr-defined]
         return 0
-    # the plain form makes new arrays: quicker than its loop over the old ones
+    # the plain form makes a new array: quicker than its loop over the old one
     slots: cython.longlong = TABLE_SLOTS if cython.compiled else PLAIN_TABLE_SLOTS
-    keys = array("I", bytes(4 * slots))
-    values = array("B", bytes(slots))
-    _arrays[:] = [keys, values]
-    _table_keys = keys
-    _table_values = values
+    table = array("I", bytes(4 * slots)) if cython.compiled else array("Q", bytes(8 * slots))
+    _arrays[:] = [table]
+    _table = table
     _slots = slots
     return 0
 
@@ -143,15 +176,25 @@ def _slot(key: cython.ulonglong) -> cython.longlong:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _quotient(key: cython.ulonglong) -> cython.ulonglong:
+    if cython.compiled:
+        return key // cython.cast(cython.ulonglong, TABLE_SLOTS)
+    return key // _slots
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _table_get(key: cython.ulonglong) -> cython.int:
-    """What the table holds for `key` (see `_table_put`), 0 for nothing."""
-    slot: cython.longlong = _slot(key)
+    """What the table holds for `key` (see `_table_put`), 0 for nothing (an empty slot holds 0,
+    whose value part is 0 whatever the quotient)."""
+    kept: cython.ulonglong = _table[_slot(key)]
     value: cython.int = 0
-    if _table_keys[slot] == key & _LOW_32:
-        value = _table_values[slot]
+    if kept >> _VALUE_BITS == _quotient(key):
+        value = cython.cast(cython.int, kept & _VALUE_MASK)
     return value
 
 
@@ -160,11 +203,10 @@ def _table_get(key: cython.ulonglong) -> cython.int:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _table_put(key: cython.ulonglong, score: cython.int, lower: cython.bint) -> cython.int:
-    """Keep a bound of the score, always replacing: (score + 32) * 2 plus 1 for a lower bound, so
-    a kept entry is never 0."""
-    slot: cython.longlong = _slot(key)
-    _table_keys[slot] = key & _LOW_32
-    _table_values[slot] = ((score + 32) << 1) | lower
+    """Keep a bound of the score, always replacing: the key's quotient, then in the low 7 bits
+    (score + 32) * 2 plus 1 for a lower bound (11 to 107 for scores of -21 to 21, never 0)."""
+    value: cython.ulonglong = ((score + 32) << 1) | lower
+    _table[_slot(key)] = (_quotient(key) << _VALUE_BITS) | value
     return 0
 
 
@@ -189,6 +231,17 @@ def set_stop(stop: Callable[[], bool] | None, limit: cython.longlong = -1) -> cy
 
 @cython.cfunc
 @cython.exceptval(check=False)
+def _must_stop() -> cython.bint:
+    """The test made every CHECK_MASK + 1 positions: the batch's deadline, then `set_stop`'s."""
+    global _expired
+    if _deadline and _cpu_ns() > _deadline:
+        _expired = True
+        return True
+    return _stop is not None and bool(_stop())
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
 @cython.locals(moves=cython.ulonglong[7], made=cython.ulonglong[7], counts=cython.int[7])  # type: ignore[misc,valid-type]
 def _negamax(
     current: cython.ulonglong,
@@ -202,7 +255,7 @@ def _negamax(
     win at once; `theirs` are the opponent's threats."""
     global _nodes, _stopped
     _nodes += 1
-    if _nodes >= _limit or (not (_nodes & CHECK_MASK) and _stop is not None and _stop()):
+    if _nodes >= _limit or (not (_nodes & CHECK_MASK) and _must_stop()):
         _stopped = True
     if _stopped:
         return STOPPED
@@ -226,7 +279,8 @@ def _negamax(
             return alpha
     high: cython.int = (CELLS - 1 - played) >> 1
     key: cython.ulonglong = current + mask
-    entry: cython.int = _table_get(key)
+    kept: cython.bint = played < CELLS - TABLE_EMPTIES
+    entry: cython.int = _table_get(key) if kept else 0
     if entry:
         bound: cython.int = (entry >> 1) - 32
         if entry & 1:
@@ -280,11 +334,13 @@ def _negamax(
         if _stopped:
             return STOPPED
         if score >= beta:
-            _table_put(key, score, True)
+            if kept:
+                _table_put(key, score, True)
             return score
         if score > alpha:
             alpha = score
-    _table_put(key, alpha, False)
+    if kept:
+        _table_put(key, alpha, False)
     return alpha
 
 
@@ -334,3 +390,67 @@ def solve(
         # a weak search may prove more than a win or a loss on the way; only the sign is reported
         return (low > 0) - (low < 0)
     return low
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def solve_batch(
+    currents: array[int],
+    masks: array[int],
+    played: array[int],
+    weak: cython.bint,
+    fresh: cython.bint,
+    budget: cython.longlong,
+    scores: array[int],
+    counts: array[int],
+    spent: array[int],
+) -> cython.longlong:
+    """`solve` of every position in turn (`currents[i]`, `masks[i]`, `played[i]`; none finished),
+    into `scores[i]`, with the positions it searched in `counts[i]` and the processor nanoseconds
+    of its search alone in `spent[i]`. With `fresh`, the table is emptied before each position
+    (not timed), as a new process would find it. A position whose search takes more than `budget`
+    processor nanoseconds (0: no limit) scores STOPPED and the batch goes on; a stop from
+    `set_stop` ends the batch. Returns how many positions were answered (those given up included)."""
+    global _deadline, _expired, _stopped
+    # typed views of the arrays ('Q', 'Q', 'i', 'i', 'q', 'q'): C arrays to the compiled form
+    in_currents = cython.declare(cython.ulonglong[:], currents)  # type: ignore[misc]
+    in_masks = cython.declare(cython.ulonglong[:], masks)  # type: ignore[misc]
+    in_played = cython.declare(cython.int[:], played)  # type: ignore[misc]
+    out_scores = cython.declare(cython.int[:], scores)  # type: ignore[misc]
+    out_counts = cython.declare(cython.longlong[:], counts)  # type: ignore[misc]
+    out_spent = cython.declare(cython.longlong[:], spent)  # type: ignore[misc]
+    total: cython.longlong = len(in_currents)
+    i: cython.longlong
+    before: cython.longlong
+    started: cython.longlong
+    score: cython.int
+    current: cython.ulonglong
+    mask: cython.ulonglong
+    discs: cython.int
+    if not _slots:
+        clear_table()
+    for i in range(total):
+        if fresh:
+            clear_table()
+        # the position is read before the clock starts, as a solver reading a file would have it
+        current = in_currents[i]
+        mask = in_masks[i]
+        discs = in_played[i]
+        before = _nodes
+        _expired = False
+        started = _cpu_ns()
+        _deadline = started + budget if budget > 0 else 0
+        score = solve(current, mask, discs, weak)
+        out_spent[i] = _cpu_ns() - started
+        _deadline = 0
+        out_scores[i] = score
+        out_counts[i] = _nodes - before
+        if score == STOPPED:
+            if not _expired:
+                # `set_stop`'s test: this position is not answered
+                return i
+            # only this position's time ran out: the next one starts afresh
+            _stopped = False
+            _expired = False
+    return total

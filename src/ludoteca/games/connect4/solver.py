@@ -21,13 +21,17 @@ The search itself is `kernel.py` (compiled by Cython where it can, `ludoteca.ai.
 * the root runs null-window searches that narrow the score interval, reusing the table.
 
 This module keeps what is not hot: positions, the root's reading of every column, time budgets.
+`Solver.solve_many` hands a whole list of positions to the kernel in one call (a file of quick
+positions then costs its searches, not a Python call each), and reads back each one's processor
+time, measured in the kernel around its search alone.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from threading import Event
 from types import ModuleType
@@ -126,6 +130,18 @@ class Position:
         if not all("1" <= char <= "7" for char in text):
             raise ValueError(f"a position is a string of column digits 1 to 7, not {text!r}")
         return Position.from_moves(int(char) - 1 for char in text)
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """One position's answer from `Solver.solve_many`."""
+
+    #: the exact score (only its sign for a weak solve); None when its time ran out
+    score: int | None
+    #: positions searched
+    nodes: int
+    #: processor seconds of its search alone (the kernel's clock, around the search)
+    seconds: float
 
 
 def win_score(played: int) -> int:
@@ -257,6 +273,49 @@ class Solver:
             score = known(child) if known is not None else None
             scores[column] = -(score if score is not None else self._solve(child))
         return scores
+
+    def solve_many(
+        self,
+        positions: Sequence[Position],
+        weak: bool = False,
+        seconds: float | None = None,
+        fresh: bool = True,
+        cancel: Event | None = None,
+    ) -> list[Solved]:
+        """Every position's exact score (only its sign with `weak`), in one call to the kernel.
+
+        With `fresh` the table is emptied before each position, as a solver started for that
+        position alone would find it (the emptying is not timed); without it, each search keeps
+        what the ones before it learnt. `seconds` is each position's own limit, in processor
+        time: a position past it is answered None and the next one is solved. A `cancel` event,
+        or the solver's `node_limit`, ends the batch: the list then stops short of the positions
+        not answered. No position may be a finished game."""
+        count = len(positions)
+        currents = array("Q", (position.current for position in positions))
+        masks = array("Q", (position.mask for position in positions))
+        played = array("i", (position.played for position in positions))
+        scores = array("i", bytes(4 * count))
+        counts = array("q", bytes(8 * count))
+        spent = array("q", bytes(8 * count))
+        budget = 0 if seconds is None else max(1, round(seconds * 1e9))
+        while not _kernel_lock.acquire(timeout=0.05):
+            if cancel is not None and cancel.is_set():
+                return []
+        try:
+            native = kernel()
+            # only the solver's own count limits a batch (a call's `nodes` is not asked here)
+            limit = -1 if self.node_limit is None else native.nodes() + max(0, self.node_limit - self._nodes)
+            native.set_stop(None if cancel is None else cancel.is_set, limit)
+            done = native.solve_batch(currents, masks, played, weak, fresh, budget, scores, counts, spent)
+        finally:
+            kernel().set_stop(None)
+            _kernel_lock.release()
+        # a position the stop cut short counts what it searched too (the others left are 0)
+        self._nodes += sum(counts)
+        return [
+            Solved(None if scores[i] == _STOPPED else scores[i], counts[i], spent[i] / 1e9)
+            for i in range(done)
+        ]
 
     def _start(self, seconds: float | None, cancel: Event | None, nodes: int | None = None) -> None:
         """A call's budget: `seconds`, `cancel`, and `nodes` positions (a budget that stops at the
