@@ -5,7 +5,7 @@ games against Khet2-AI.
     ludoteca bench khet --only perft --depth 3
     ludoteca bench khet --only depth --seconds 2
     ludoteca bench khet --only match --levels 5,3 --games 50
-    ludoteca bench khet --only khet2ai --khet2ai PATH --games 24
+    ludoteca bench khet --khet2ai PATH --handicap 4   # 24 games, Khet2-AI given 4 times our time
 
 Times are processor time (steady on a machine other programs load), medians over `--repeats`
 runs. Perft and depth are the kernel's (`kernel.py`), compiled where Cython can, as the first line
@@ -191,7 +191,9 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (default 3)")
     parser.add_argument("--levels", default="5,3", help="two levels to match, e.g. 5,3 (default)")
-    parser.add_argument("--games", type=int, default=50, help="games in a match (default 50)")
+    parser.add_argument(
+        "--games", type=int, help="games in a match (default 50 between levels, 24 against Khet2-AI)"
+    )
     parser.add_argument("--setup", action="append", help="setups for the match (default: all four, in turn)")
     parser.add_argument(
         "--max-plies", type=int, default=300, help="a match game is drawn after this many plies"
@@ -209,8 +211,21 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         "--khet2ai", metavar="PATH", help="a Khet2-AI executable to play (the khet2ai section)"
     )
     parser.add_argument("--level", type=int, default=5, help="Ludoteca's level against Khet2-AI (default 5)")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=1,
+        help="against Khet2-AI, start at this game of the match (to split one match across processes)",
+    )
+    parser.add_argument(
+        "--handicap",
+        type=float,
+        default=1.0,
+        help="Khet2-AI's processor time a move as a multiple of Ludoteca's (default 1)",
+    )
     args = parser.parse_args(list(argv))
-    sections = args.only or ["perft", "depth", "match"]
+    # given an engine and no sections, the bench plays it and nothing else
+    sections = args.only or (["khet2ai"] if args.khet2ai else ["perft", "depth", "match"])
     if "khet2ai" in sections and not args.khet2ai:
         parser.error("the khet2ai section needs --khet2ai PATH")
     plain = "as plain Python (no C compiler, or LUDOTECA_NATIVE=0)"
@@ -228,7 +243,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
             )
         bench_match(
             (int(first), int(second)),
-            args.games,
+            50 if args.games is None else args.games,
             chosen,
             args.max_plies,
             args.time_scale,
@@ -239,7 +254,15 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         setups = [s for s in khet2ai.SETUP_NAMES if not args.setup or s in args.setup]
         try:
             khet2ai.match(
-                args.khet2ai, args.games, args.seconds, args.level, setups, args.max_plies, args.opening_plies
+                args.khet2ai,
+                24 if args.games is None else args.games,
+                args.seconds,
+                args.level,
+                setups,
+                args.max_plies,
+                args.opening_plies,
+                args.handicap,
+                max(1, args.first),
             )
         except khet2ai.EngineError as err:
             print(f"  Khet2-AI: {err}")

@@ -189,6 +189,10 @@ _next_check = cython.declare(cython.longlong, 0)
 _interval = cython.declare(cython.longlong, 1)
 _stopped = cython.declare(cython.bint, False)
 _null_move = cython.declare(cython.bint, True)
+#: the mate search (`forced_win`): the reply that last refuted an attack at each ply, tried first next time
+_refuter = cython.declare(cython.int[67])  # type: ignore[misc,valid-type]
+#: the first move of the forced win found at each ply
+_mating = cython.declare(cython.int[67])  # type: ignore[misc,valid-type]
 _check = None  # a Python callable: true when the search must stop
 
 # outputs of `_outcome`
@@ -215,6 +219,7 @@ if not cython.compiled:
     _pending_sq, _pending_d, _started = [0] * 32, [0] * 32, [0] * 32
     _tt_key, _tt_value, _tt_move, _tt_info = [0] * 1048576, [0] * 1048576, [0] * 1048576, [0] * 1048576
     _killers, _history, _seen_keys, _seen_count = [0] * 134, [0] * 81920, [0] * 1024, [0] * 4096
+    _refuter, _mating = [0] * 67, [0] * 67
 
 
 def _fill_tables() -> None:
@@ -1224,6 +1229,124 @@ def _reward(ply: cython.int, move: cython.int, gain: cython.int, depth: cython.i
     return 0
 
 
+# ----- forced wins (mate search, for puzzles) ---------------------------------------------------------
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _winning_now(ply: cython.int, mover: cython.int, n: cython.int) -> cython.int:
+    """The index of a generated move that wins at once (the other Pharaoh alone falls), or -1.
+    A move away from the mover's beam lets the beam fire as it stands: judged once for all."""
+    base: cython.int = ply * MAX_MOVES
+    mine: cython.int = _ref[ply * 2 + mover]
+    standing_known: cython.bint = False
+    standing_wins: cython.bint = False
+    found: cython.int
+    k: cython.int
+    move: cython.int
+    src: cython.int
+    dst: cython.int
+    p: cython.int
+    q: cython.int
+    for k in range(n):
+        move = _moves[base + k]
+        if _touches(_lit_lo[mine], _lit_hi[mine], move):
+            src = move & 127
+            dst = (move >> 7) & 127
+            p = _b[src]
+            q = _b[dst]
+            _apply(move)
+            _fire(SCRATCH * 2, mover)
+            found = _outcome(SCRATCH * 2, mover)
+            _b[dst] = q
+            _b[src] = p
+            if found == WIN:
+                return k
+        else:
+            if not standing_known:
+                standing_wins = _outcome(mine, mover) == WIN
+                standing_known = True
+            if standing_wins:
+                return k
+    return -1
+
+
+@cython.cfunc
+def _forces_win(ply: cython.int, mover: cython.int, most: cython.int) -> cython.bint:
+    """Whether `mover`, to move at `ply`, wins by force within `most` of its own moves (whatever
+    the other side replies); the first move of the win goes to `_mating[ply]`. A win is the other
+    Pharaoh falling alone, to either side's beam."""
+    global _nodes
+    base: cython.int = ply * MAX_MOVES
+    n: cython.int = _generate(ply, mover)
+    k: cython.int
+    move: cython.int
+    result: cython.int
+    won: cython.bint
+    if _tick():
+        return False
+    k = _winning_now(ply, mover, n)
+    if k >= 0:
+        _mating[ply] = _moves[base + k]
+        return True
+    if most <= 1 or ply + 2 >= MAX_PLY:
+        return False
+    for k in range(n):
+        move = _moves[base + k]
+        result = _make(ply, mover, move)
+        _nodes += 1
+        won = result == NONE and _loses(ply + 1, 1 - mover, most - 1)
+        _unmake(ply)
+        if _stopped:
+            return False
+        if won:
+            _mating[ply] = move
+            return True
+    return False
+
+
+@cython.cfunc
+def _loses(ply: cython.int, mover: cython.int, most: cython.int) -> cython.bint:
+    """Whether every move of `mover` at `ply` loses: it fells its own Pharaoh, or leaves the
+    other side a forced win within `most` of that side's moves. Replies that touch the other
+    side's beam are tried first (they are the likely defences), the last refutation before them."""
+    global _nodes
+    base: cython.int = ply * MAX_MOVES
+    n: cython.int = _generate(ply, mover)
+    theirs: cython.int = _ref[ply * 2 + 1 - mover]
+    k: cython.int
+    j: cython.int
+    t: cython.int
+    move: cython.int
+    result: cython.int
+    lost: cython.bint
+    front: cython.int = 0
+    for k in range(n):
+        move = _moves[base + k]
+        if move == _refuter[ply] or _touches(_lit_lo[theirs], _lit_hi[theirs], move):
+            t = _moves[base + front]
+            _moves[base + front] = move
+            _moves[base + k] = t
+            if move == _refuter[ply] and front > 0:
+                t = _moves[base]
+                _moves[base] = move
+                _moves[base + front] = t
+            front += 1
+    for j in range(n):
+        move = _moves[base + j]
+        result = _make(ply, mover, move)
+        _nodes += 1
+        # a reply felling its own Pharaoh loses; one that ends the game otherwise does not
+        lost = _forces_win(ply + 1, 1 - mover, most) if result == NONE else result == -WIN
+        _unmake(ply)
+        if _stopped:
+            return False
+        if not lost:
+            _refuter[ply] = move
+            return False
+    return True
+
+
 # ----- what Python calls ------------------------------------------------------------------------------------
 @cython.ccall
 def load(cells: object, to_move: cython.int, horus: cython.bint, history: object) -> cython.int:
@@ -1466,6 +1589,21 @@ def root_value(
             value = -_negamax(1, other, depth - 1, -beta, -alpha, False)
     _unmake(0)
     return value
+
+
+@cython.ccall
+def forced_win(most: cython.int) -> cython.int:
+    """The first move of a win the side to move forces within `most` of its own moves from the
+    loaded position (the other Pharaoh falls whatever the other side replies), or -1 when there is
+    none. Earlier positions do not count here (no draw by repetition within so few moves). Stops
+    like a search (`begin`): -1 then too, and `stopped()` says so."""
+    i: cython.int
+    found: cython.int = -1
+    for i in range(67):
+        _refuter[i] = 0
+    if most >= 1 and _forces_win(0, _root_side, most):
+        found = _mating[0]
+    return found
 
 
 @cython.ccall

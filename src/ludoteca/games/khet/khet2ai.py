@@ -8,6 +8,16 @@ when every move loses by force as far as it searched (its last `info` line says 
 scored as its resignation. Its `movetime` is processor time (C's `clock()`), so Ludoteca's engine is given the
 same budget counted the same way (`Engine.clock = time.process_time`).
 
+Every move played (the opening's, Ludoteca's, Khet2-AI's) is held to both rule sets before it is
+played: Ludoteca's, and Khet2-AI's own as `khet2ai_rules.py` states them; a move only one of them
+allows stops the match with the move and the position (`RulesDisagreement`), and one neither
+allows is the engine's error.
+
+With a handicap, Khet2-AI gets that many times Ludoteca's processor time a move. What each side
+really used is measured around each search, so neither side's start-up counts: Ludoteca's process
+time across its search, Khet2-AI's process time (all its threads, from /proc) from `go` to
+`bestmove`; the match ends with both means and their ratio.
+
 Where its rules go beyond Ludoteca's: a position met a third time since the last removal is a draw
 there, and so are 100 plies without one; the referee here ends games by both, for both sides (the
 Ludoteca engine already scores a return to an earlier position as a draw, but does not know the
@@ -18,6 +28,7 @@ Khet2-AI is not part of Ludoteca: build it yourself where you like and give the 
 
 from __future__ import annotations
 
+import os
 import queue
 import statistics
 import subprocess
@@ -28,11 +39,13 @@ from dataclasses import dataclass, field
 from typing import IO, Final
 
 from ludoteca.ai.base import Budget
-from ludoteca.games.khet import GAME
+from ludoteca.games.khet import GAME, khet2ai_rules
 from ludoteca.games.khet.moves import Move
 from ludoteca.games.khet.notation import format_move
 from ludoteca.games.khet.openings import opening_line
 from ludoteca.games.khet.players import KhetPlayer
+from ludoteca.games.khet.position import format_position
+from ludoteca.games.khet.state import KhetState
 
 #: Ludoteca's setups and Khet2-AI's names for them
 SETUP_NAMES: Final = {"classic": "standard", "imhotep": "imhotep", "dynasty": "dynasty"}
@@ -42,6 +55,27 @@ QUIET_PLIES: Final = 100
 
 class EngineError(Exception):
     """The engine died, went silent or answered something that is not a legal move."""
+
+
+class RulesDisagreement(EngineError):
+    """A move played in a match is legal by one rule set and not by the other (Ludoteca's
+    `moves.py`, Khet2-AI's as `khet2ai_rules.py` states them): the game would mean nothing."""
+
+
+def check_move(state: KhetState, text: str, player: str, moves: Sequence[str]) -> None:
+    """Hold the move `player` chose (in the shared notation) to both rule sets; EngineError when
+    neither allows it, RulesDisagreement when only one does."""
+    ours = {format_move(move) for move in GAME.legal_moves(state)}
+    theirs = khet2ai_rules.legal_moves(state.board, state.turn)
+    if text in ours and text in theirs:
+        return
+    where = (
+        f"after {' '.join(moves)}" if moves else "from the setup"
+    ) + f" (position: {format_position(state.board, state.turn)})"
+    if text not in ours and text not in theirs:
+        raise EngineError(f"{player} played {text!r} {where}: legal by neither rule set")
+    refuses = "Khet2-AI's" if text in ours else "Ludoteca's"
+    raise RulesDisagreement(f"{player} played {text} {where}: {refuses} rules refuse it, the other's do not")
 
 
 class Khet2AI:
@@ -80,6 +114,17 @@ class Khet2AI:
             self._process.stdin.flush()
         except OSError as err:
             raise EngineError(f"the engine stopped listening: {err}") from err
+
+    def processor_time(self) -> float | None:
+        """The processor seconds the engine's process (all its threads) has used so far, read
+        from /proc where the system has it (None elsewhere)."""
+        try:
+            with open(f"/proc/{self._process.pid}/stat", encoding="ascii") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except OSError:
+            return None
+        # after the command's name: state is field 3, utime and stime are fields 14 and 15
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def new_game(self) -> None:
         self._send("newgame")
@@ -122,6 +167,9 @@ class MatchTally:
     plies: int = 0
     #: depths completed per move: Ludoteca's, Khet2-AI's
     depths: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    #: processor seconds each move took: Ludoteca's search, Khet2-AI's process from `go` to
+    #: `bestmove` (so neither side's start-up is counted)
+    spent: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
     @property
     def points(self) -> float:
@@ -137,14 +185,17 @@ def play_game(
     seconds: float,
     max_plies: int,
     tally: MatchTally,
+    handicap: float = 1.0,
 ) -> tuple[str, str, int]:
     """One game; returns the result for Ludoteca ('win', 'loss', 'draw'), why it ended and the
-    plies played."""
+    plies played. Ludoteca thinks `seconds` of processor time a move, Khet2-AI `handicap` times
+    as long."""
     state = GAME.start(GAME.options({"variant": "khet2", "setup": setup}), 0, 2)
     moves: list[str] = []
     quiet = 0
     engine.new_game()
     for move in opening:
+        check_move(state, format_move(move), "the opening", moves)
         state = GAME.play(state, move)
         moves.append(format_move(move))
         quiet += 1
@@ -160,19 +211,24 @@ def play_game(
         if state.ply >= max_plies:
             return "draw", f"{max_plies} plies played", state.ply
         if state.turn == ludoteca_seat:
+            before_search = time.process_time()
             move = player.choose(GAME, state, state.turn, Budget(seconds))
+            tally.spent[0].append(time.process_time() - before_search)
             if player.last is not None:
                 tally.depths[0].append(player.last.depth)
+            check_move(state, format_move(move), "Ludoteca", moves)
         else:
-            text = engine.best_move(SETUP_NAMES[setup], moves, round(seconds * 1000))
+            engine_before = engine.processor_time()
+            text = engine.best_move(SETUP_NAMES[setup], moves, round(seconds * handicap * 1000))
+            engine_after = engine.processor_time()
+            if engine_before is not None and engine_after is not None:
+                tally.spent[1].append(engine_after - engine_before)
             if text is None and engine.mate:
                 return "win", "Khet2-AI resigned: it sees a forced loss", state.ply
             if text is None:
                 raise EngineError(f"Khet2-AI found no move after {' '.join(moves)}")
-            try:
-                move = GAME.read_move(state, text)
-            except Exception as err:  # any refusal of its move is the engine's error
-                raise EngineError(f"Khet2-AI played {text!r} after {' '.join(moves)}: {err}") from err
+            check_move(state, text, "Khet2-AI", moves)
+            move = GAME.parse_move(state, text)
             tally.depths[1].append(engine.depth)
         before = len(state.history)
         state = GAME.play(state, move)
@@ -188,13 +244,19 @@ def match(
     setups: Sequence[str],
     max_plies: int,
     opening_plies: int,
+    handicap: float = 1.0,
+    first: int = 1,
 ) -> MatchTally:
-    """Ludoteca's `level` against Khet2-AI at `seconds` of processor time a move each: openings
-    of `opening_plies` random quiet plies, each played once from each side, setups in turn."""
+    """Ludoteca's `level` at `seconds` of processor time a move against Khet2-AI at `handicap`
+    times as much: openings of `opening_plies` random quiet plies, each played once from each
+    side, setups in turn. `first` > 1 plays the match's games from that one on (game N is the
+    same game in every run, so a match can be split across processes)."""
+    given = "each" if handicap == 1 else f"for Ludoteca, {seconds * handicap:g} s for Khet2-AI"
+    which = f"{games} games" if first == 1 else f"games {first} to {first + games - 1}"
     print(
         f"Ludoteca level {level} against Khet2-AI ({path}), {seconds:g} s of processor time a move "
-        f"each, {games} games: each opening ({opening_plies} random quiet plies, no shot winning at "
-        f"once) played from both "
+        f"{given}, {which}: each opening ({opening_plies} random quiet plies, no shot winning "
+        f"at once) played from both "
         f"sides, setups {', '.join(setups)} in turn; drawn by a third repetition, "
         f"{QUIET_PLIES} plies without a removal, or {max_plies} plies",
         flush=True,
@@ -203,14 +265,16 @@ def match(
     engine = Khet2AI(path)
     started = time.perf_counter()
     try:
-        for number in range(games):
+        for number in range(first - 1, first - 1 + games):
             pair = number // 2
             setup = setups[pair % len(setups)]
             opening = opening_line("khet2", setup, opening_plies, pair)
             seat = number % 2
             player = KhetPlayer(level, seed=number)
             player.engine(False).clock = time.process_time
-            result, why, plies = play_game(engine, player, setup, opening, seat, seconds, max_plies, tally)
+            result, why, plies = play_game(
+                engine, player, setup, opening, seat, seconds, max_plies, tally, handicap
+            )
             tally.wins += result == "win"
             tally.losses += result == "loss"
             tally.draws += result == "draw"
@@ -235,4 +299,11 @@ def match(
                 f"  {name} completed depth {statistics.mean(found):.1f} a move on average "
                 f"(median {statistics.median(found):g})"
             )
+    ours, theirs = tally.spent
+    if ours and theirs:
+        print(
+            f"  processor time of the search a move (start-up not counted): Ludoteca "
+            f"{statistics.mean(ours):.3f} s, Khet2-AI {statistics.mean(theirs):.3f} s; Khet2-AI had "
+            f"{statistics.mean(theirs) / max(statistics.mean(ours), 1e-9):.2f} times Ludoteca's"
+        )
     return tally

@@ -6,7 +6,8 @@ transposition table, killers, history, null moves and the frontier's cold-move s
 module drives it: it loads the position and the game's earlier keys, searches each root move one
 iteration deeper than the last (so a level's noise can shift each root move's score, and an
 unfinished iteration can still change the move when it has already proved another one better),
-stops on the clock or on a cancel, and reads the best line back.
+stops on the clock (the whole budget is spent, since an unfinished iteration still counts) or on a
+cancel, and reads the best line back.
 
 The kernel's scores are hundredths of `evaluation.py`'s units; results are given in those units.
 The kernel is one per process: a lock keeps searches from several threads apart, and each engine
@@ -48,6 +49,14 @@ KERNEL_WIN: Final = 100_000_000
 KERNEL_INFINITY: Final = 1_000_000_000
 
 _lock = threading.Lock()
+#: the salt `solve.py`'s mate search starts the kernel with (it reads and writes no table entry;
+#: every engine's salt is odd, so none is this one)
+MATE_SALT: Final = 2
+
+
+def lock() -> threading.Lock:
+    """The lock that keeps the kernel's users (engines, the mate search) apart."""
+    return _lock
 
 
 class OutOfTime(Exception):
@@ -204,8 +213,8 @@ class Engine:
             order.sort(key=lambda m: (m != move, -scores.get(m, -KERNEL_INFINITY)))
             if abs(best.score) >= WIN - MAX_PLY:
                 break
-            if seconds is not None and clock() - started > seconds * 0.6:
-                break  # the next iteration would most likely not finish
+            # no early stop on the clock: an iteration the clock cuts short still counts where it
+            # already proved another move better, so the whole budget is worth spending
         best.nodes = self.nodes = self.kernel.nodes()
         best.elapsed = clock() - started
         return best
