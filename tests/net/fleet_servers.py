@@ -16,6 +16,17 @@ import pytest
 from tests.pg_server import free_port
 
 
+def stop_gently(process: subprocess.Popen[str], how: int = signal.SIGINT, seconds: float = 20) -> None:
+    """Ask `process` to stop with the signal `how`; kill it if it has not after `seconds`."""
+    if process.poll() is None:
+        process.send_signal(how)
+        try:
+            process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
 class ServeProcess:
     """One server process; what it prints is kept (its stderr says what it took over)."""
 
@@ -66,13 +77,7 @@ class ServeProcess:
         self.process.wait(10)
 
     def stop(self) -> None:
-        if self.alive:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        stop_gently(self.process)
         for reader in self._readers:
             reader.join(5)
 

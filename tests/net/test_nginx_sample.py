@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from ludoteca.core.record import Record
-from tests.net.fleet_servers import Servers
+from tests.net.fleet_servers import Servers, stop_gently
 from tests.net.test_club_processes import at_table, connected
 from tests.net.test_robustness import until
 from tests.net.test_serve_processes import owner_pid, play_on
@@ -93,13 +93,7 @@ class Nginx:
                 time.sleep(0.2)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGQUIT)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+        stop_gently(self.process, signal.SIGQUIT, 10)  # nginx's graceful stop
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from ludoteca.core.errors import IllegalMove
 from ludoteca.core.record import Record
 from ludoteca.net import workers
 from ludoteca.net.remote import RemoteMatch
+from tests.net.fleet_servers import stop_gently
 from tests.net.test_club_processes import at_table, connected
 from tests.net.test_robustness import until
 from tests.pg_server import free_port, postgres_url
@@ -75,13 +76,7 @@ class Serve:
         return found
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        stop_gently(self.process, signal.SIGINT, 30)
 
 
 @pytest.fixture

@@ -135,9 +135,7 @@ class OthelloPuzzles:
                     },
                 )
             )
-            say(
-                f"{ident}: {empties} empties, best {solution[0]} ({best:+d}; {second:+d}), rating {rating}"
-            )
+            say(f"{ident}: {empties} empties, best {solution[0]} ({best:+d}; {second:+d}), rating {rating}")
         return found
 
     # ----- checking and playing ----------------------------------------------------------------

@@ -75,6 +75,18 @@ def puzzles_of(game: Game[Any, Any], source: str | None = None) -> list[Puzzle]:
     return [p for p in found if p.game == game.info.key]
 
 
+def counted_line(attempt: Attempt, progress: Progress, change: float) -> str:
+    """What a player is told once an attempt is counted (the terminal's and the window's words)."""
+    rating = round(progress.rating)
+    if attempt.solved_first_time:
+        line = _("Solved! Rating {rating} ({change:+.0f}), streak {streak}.")
+    elif attempt.solved:
+        line = _("Solved, after a miss. Rating {rating} ({change:+.0f}).")
+    else:
+        line = _("Not solved. Rating {rating} ({change:+.0f}).")
+    return line.format(rating=rating, change=change, streak=progress.streak)
+
+
 class Trainer:
     """One player's session of puzzles of one game in the terminal."""
 
@@ -172,25 +184,7 @@ class Trainer:
         if not counted:
             return
         change = self.progress.record(attempt.puzzle, attempt.solved_first_time)
-        say = self.console.say
-        if attempt.solved_first_time:
-            say(
-                _("Solved! Rating {rating} ({change:+.0f}), streak {streak}.").format(
-                    rating=round(self.progress.rating), change=change, streak=self.progress.streak
-                )
-            )
-        elif attempt.solved:
-            say(
-                _("Solved, after a miss. Rating {rating} ({change:+.0f}).").format(
-                    rating=round(self.progress.rating), change=change
-                )
-            )
-        else:
-            say(
-                _("Not solved. Rating {rating} ({change:+.0f}).").format(
-                    rating=round(self.progress.rating), change=change
-                )
-            )
+        self.console.say(counted_line(attempt, self.progress, change))
         self.store.set_setting(setting_key(self.game.info.key), self.progress.to_text())
 
 

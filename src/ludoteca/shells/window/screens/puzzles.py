@@ -22,7 +22,7 @@ from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.board import GameBoard, Play, Refuse, Scene
 from ludoteca.kits.window.grid import Cell
-from ludoteca.shells.terminal.puzzles import games_with_puzzles, maker_for, puzzles_of
+from ludoteca.shells.terminal.puzzles import counted_line, games_with_puzzles, maker_for, puzzles_of
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height
@@ -75,19 +75,7 @@ class PuzzlesScreen(Screen):
     def _count(self, attempt: Attempt) -> None:
         change = self.progress.record(attempt.puzzle, attempt.solved_first_time)
         self._keep()
-        rating = round(self.progress.rating)
-        if attempt.solved_first_time:
-            self.message = _("Solved! Rating {rating} ({change:+.0f}), streak {streak}.").format(
-                rating=rating, change=change, streak=self.progress.streak
-            )
-        elif attempt.solved:
-            self.message = _("Solved, after a miss. Rating {rating} ({change:+.0f}).").format(
-                rating=rating, change=change
-            )
-        else:
-            self.message = _("Not solved. Rating {rating} ({change:+.0f}).").format(
-                rating=rating, change=change
-            )
+        self.message = counted_line(attempt, self.progress, change)
         self.error = False
 
     # ----- actions -------------------------------------------------------------------------------
@@ -119,7 +107,6 @@ class PuzzlesScreen(Screen):
         self.hint = _("The solution: {line}").format(line=" ".join(line))
         self._count(attempt)
         self._counted = True
-        attempt.solved = False  # shown, not solved: the board stays as the solution left it
         self.app.rebuild()
 
     def play(self, move: Any) -> None:
