@@ -201,7 +201,7 @@ def test_a_wrong_try_then_the_solution_in_french(tmp_path: Path) -> None:
 
 
 def test_a_game_without_puzzles_says_which_have_them(tmp_path: Path) -> None:
-    result = run_ludoteca(["puzzles", "qwirkle"], tmp_path, LUDOTECA_LANG="en")
+    result = run_ludoteca(["puzzles", "turtles"], tmp_path, LUDOTECA_LANG="en")
     assert result.returncode != 0
     assert "has no puzzles yet" in result.stderr and "connect4" in result.stderr
 

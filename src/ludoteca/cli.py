@@ -394,8 +394,8 @@ def cmd_join(argv: list[str]) -> int:
 
     def take_over() -> bool:
         question = _(
-            "Your seat at this table is being played from another connection (another terminal or "
-            "window of this computer?). Take it over here? [y/N] "
+            "Your seat at this table is being played from another connection (another terminal, "
+            "window or computer?). Take it over here? [y/N] "
         )
         return Console().confirm(question)
 
@@ -406,25 +406,77 @@ def cmd_join(argv: list[str]) -> int:
 
 
 def cmd_club(argv: list[str]) -> int:
-    """`ludoteca club CLUB player NAME | leaderboard GAME | games NAME`: a club's members."""
+    """`ludoteca club CLUB player NAME | leaderboard GAME | games NAME`: a club's members;
+    `ludoteca club CLUB --account NAME admin close TABLE | mute NAME | ban NAME | restore NAME |
+    invite`: an admin running it."""
     from ludoteca.net.client import Client
+    from ludoteca.net.protocol import ADMIN_ACTIONS
     from ludoteca.shells import network
-    from ludoteca.shells.terminal import club
+    from ludoteca.shells.terminal import club, club_admin
 
-    parser = _parser("ludoteca club", _("A club's players: their pages, a game's leaderboard, their games."))
+    parser = _parser(
+        "ludoteca club",
+        _(
+            "A club's players: their pages, a game's leaderboard, their games; "
+            "and, for an admin (--account), closing tables, muting, banning, invitations."
+        ),
+    )
     parser.add_argument("address", metavar="HOST[:PORT]")
-    parser.add_argument("what", choices=("player", "leaderboard", "games"))
-    parser.add_argument("subject", metavar=_("NAME|GAME"))
+    parser.add_argument("what", choices=("player", "leaderboard", "games", "admin"))
+    parser.add_argument("subject", metavar=_("NAME|GAME|ACTION"))
+    parser.add_argument(
+        "target",
+        nargs="?",
+        metavar=_("TABLE|NAME"),
+        help=_("with admin close: the table; with mute, ban, restore: the name"),
+    )
     parser.add_argument("--table", help=_("with games: the table whose record to show or write"))
     parser.add_argument("--out", metavar=_("FILE"), help=_("with games --table: write the record to FILE"))
-    parser.add_argument("--count", type=argument_type(lambda t: read_int(t, _("the count"), low=1, high=100)))
+    parser.add_argument(
+        "--count",
+        type=argument_type(lambda t: read_int(t, _("the count"), low=1, high=100)),
+        help=_("how many games or rows; with admin invite: how many codes (at most 20)"),
+    )
+    parser.add_argument(
+        "--account", metavar="NAME", help=_("sign in as NAME first (the password is asked); admin needs it")
+    )
     args = parser.parse_args(argv)
     if args.out and not args.table:
         raise UsageError(_("--out needs --table ID: the game whose record to write"))
-    client = Client(args.address, _("visitor"))
+    if args.what == "admin":
+        if args.subject not in ADMIN_ACTIONS:
+            raise UsageError(
+                _("admin takes one of: {actions}; not {given!r}").format(
+                    actions=", ".join(ADMIN_ACTIONS), given=args.subject
+                )
+            )
+        if not args.account:
+            raise UsageError(_("admin needs --account NAME: an admin of the club, who signs in"))
+        if args.subject != "invite" and not args.target:
+            needs = (
+                _("admin {action} needs a table")
+                if args.subject == "close"
+                else _("admin {action} needs a name")
+            )
+            raise UsageError(needs.format(action=args.subject))
+        if args.subject == "invite" and args.count is not None and args.count > 20:
+            raise UsageError(_("admin invite makes at most 20 codes at a time"))
+    client = Client(args.address, args.account.strip() if args.account else _("visitor"))
     client.connect()
     try:
-        if args.what == "leaderboard":
+        if args.account:
+            password = club.read_password(_("Password for {name}: ").format(name=args.account.strip()))
+            network.sign_in(client, args.account.strip(), password)
+        if args.what == "admin":
+            answer = club_admin.admin_request(
+                client,
+                args.subject,
+                table=args.target if args.subject == "close" else None,
+                name=args.target if args.subject in ("mute", "ban", "restore") else None,
+                count=args.count if args.subject == "invite" else None,
+            )
+            lines = club_admin.admin_lines(answer)
+        elif args.what == "leaderboard":
             lines = club.leaderboard_lines(network.leaderboard(client, args.subject, args.count or 50))
         elif args.what == "games" and args.table:
             text = network.finished_record(client, args.table)
@@ -451,6 +503,97 @@ def cmd_club(argv: list[str]) -> int:
     for line in lines:
         print(line)
     return 0
+
+
+def cmd_club_admin(argv: list[str]) -> int:
+    """`ludoteca club-admin [--store STORE] ACTION`: run a club from its server's machine, on
+    its store directly (shells/terminal/club_admin.py)."""
+    from ludoteca.shells.terminal import club_admin
+    from ludoteca.store.accounts import AccountError
+
+    parser = _parser(
+        "ludoteca club-admin",
+        _(
+            "Run a club from its server's machine: invitation codes, the club's settings, admins, "
+            "and muting, banning or restoring members."
+        ),
+    )
+    parser.add_argument(
+        "--store",
+        metavar=_("STORE"),
+        help=_(
+            "the club's store: a PostgreSQL URL (postgresql://USER@HOST:PORT/DATABASE) or a SQLite "
+            "file; without it, the one 'ludoteca serve' uses (LUDOTECA_STORE, else this computer's "
+            "data folder)"
+        ),
+    )
+    parser.add_argument(
+        "action", choices=("invite", "settings", "make-admin", "make-player", "mute", "ban", "restore")
+    )
+    parser.add_argument(
+        "name", nargs="?", metavar=_("NAME"), help=_("the member, for every action but invite and settings")
+    )
+    parser.add_argument(
+        "--count",
+        type=argument_type(lambda t: read_int(t, _("the count"), low=1, high=100)),
+        default=1,
+        help=_("with invite: how many codes"),
+    )
+    for key, flag_name in club_admin.SETTING_FLAGS.items():
+        parser.add_argument(
+            flag_name,
+            dest=key,
+            metavar=_("yes|no"),
+            type=club_admin.read_yes_no,
+            help=_("with settings: change this setting"),
+        )
+    args = parser.parse_args(argv)
+    needs_name = args.action not in ("invite", "settings")
+    if needs_name and not args.name:
+        raise UsageError(_("{action} needs the member's NAME").format(action=args.action))
+    changes = {key: getattr(args, key) for key in club_admin.SETTING_FLAGS if getattr(args, key) is not None}
+    if changes and args.action != "settings":
+        raise UsageError(_("--open-sign-up, --rated and --computers-count go with settings"))
+    store = _admin_store(args.store)
+    try:
+        accounts = store.accounts()
+        if args.action == "invite":
+            lines = club_admin.invite(accounts, args.count)
+        elif args.action == "settings":
+            lines = club_admin.settings(accounts, changes)
+        elif args.action in ("make-admin", "make-player"):
+            lines = club_admin.set_role(
+                accounts, args.name, "admin" if args.action == "make-admin" else "player"
+            )
+        else:
+            standing = {"mute": "muted", "ban": "banned", "restore": "active"}[args.action]
+            lines = club_admin.set_standing(accounts, args.name, standing)
+    except AccountError as err:
+        raise UsageError(str(err)) from None
+    finally:
+        store.close()
+    for line in lines:
+        print(line)
+    return 0
+
+
+def _admin_store(given: str | None) -> Any:
+    """The store `club-admin` works on: a PostgreSQL URL or a SQLite file that exists (a typo
+    must not make an empty club), else the one `serve` uses."""
+    from ludoteca.store import Store
+    from ludoteca.store.postgres import is_postgres_url
+
+    if given is None or is_postgres_url(given):
+        return _open_club_store(given)
+
+    path = Path(given).expanduser()
+    if not path.is_file():
+        raise UsageError(
+            _("{path} is not a club's store: give the SQLite file of the club, or a PostgreSQL URL").format(
+                path=given
+            )
+        )
+    return Store(path)
 
 
 def _say_server_trouble() -> None:
@@ -1156,6 +1299,7 @@ COMMANDS = {
     "host": cmd_host,
     "join": cmd_join,
     "club": cmd_club,
+    "club-admin": cmd_club_admin,
     "serve": cmd_serve,
     "catalogue": cmd_catalogue,
     "check": cmd_check,
@@ -1178,6 +1322,7 @@ commands:
   join HOST[:PORT]           join a network game (--name N, --seat K or --watch; --table/--open at a club)
   serve [--port P] [--lan]   run a club server: a lobby of tables for every game
   club HOST[:PORT] player NAME  a club's pages: player NAME, leaderboard GAME, games NAME (--account at join)
+  club-admin ACTION          run a club from its server: invite, settings, make-admin, mute, ban, restore
   replay FILE                check a record and show its positions
   review RECORD              each move of a game weighed and marked (--from N --to N)
   puzzles GAME               puzzles made by the game's solvers (puzzles build GAME: a new set)

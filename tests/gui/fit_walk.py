@@ -29,6 +29,7 @@ from ludoteca.match import Match
 from ludoteca.net.client import Client
 from ludoteca.net.server import CLUB
 from ludoteca.shells import session
+from ludoteca.shells.listings import rating_keys
 from ludoteca.shells.network import RECENT_HOSTS, HostPlan
 from ludoteca.shells.window import fitcheck
 from ludoteca.shells.window.app import App
@@ -163,6 +164,7 @@ def tour(app: App, shots: Path | None = None) -> Tour:
         if has_board(game):
             _options(t, game)
             finished += _boards(t, game)
+    _replays(t, finished)
     _saves(t, finished)
     _scores(t, finished)
     _network(t)
@@ -278,6 +280,47 @@ def _saves(t: Tour, finished: list[Match]) -> None:
     t.look("saves: finished")
 
 
+def _replays(t: Tour, finished: list[Match]) -> None:
+    """Each finished game stepped through: its start, its middle, and its end with the result."""
+    for match in finished:
+        heading = f"Table 0123abcd at ludoteca.example.org:7373, {match.date}"
+        screen = t.go("replay", match, heading, ("menu",))
+        key = match.game.info.key
+        t.look(f"replay: {key}, the start")
+        screen.go_to(match.ply // 2)
+        t.look(f"replay: {key}, the middle")
+        screen.go_to(match.ply)
+        t.look(f"replay: {key}, the end")
+
+
+def member_pages() -> list[dict[str, Any]]:
+    """A member's page and a leaderboard as a club sends them, with long names and every game."""
+    keys = rating_keys()
+    chart = [[f"2026-11-{day:02}", 1500 + 40 * (day % 5) - 3 * day] for day in range(1, 28)]
+    ratings = [{"game": key, "value": 1623.4, "margin": 87.2, "games": 27, "chart": chart} for key in keys]
+    games = [
+        {
+            "game": key,
+            "date": "2026-11-27T10:00:00",
+            "table": f"{index:08x}",
+            "names": [LONG_NAME, "Bob", "Cy"],
+            "ranks": [1, 2, 3],
+            "before": 1540.0,
+            "after": 1561.5,
+        }
+        for index, key in enumerate(keys)
+    ]
+    opponents = [{"name": LONG_NAME, "wins": 12, "losses": 10, "draws": 3}] * 4
+    page = {"type": "player", "name": LONG_NAME, "since": "2026-01-02", "ratings": ratings, "games": games}
+    page["opponents"] = opponents
+    rows = [
+        {"rank": rank, "name": LONG_NAME, "value": 1700.0 - rank, "margin": 60.0, "games": 130}
+        for rank in range(1, 30)
+    ]
+    rows.insert(3, {"rank": 4, "computer": 5, "value": 1650.0, "margin": 40.0, "games": 300})
+    return [page, {"type": "leaderboard", "game": "khet/horus", "rows": rows}]
+
+
 def _scores(t: Tour, finished: list[Match]) -> None:
     store = t.app.store
     for match in finished:
@@ -329,7 +372,16 @@ def _network(t: Tour) -> None:
         screen.join()
         _until(t, lambda: screen.tables is not None, "the club's lobby")
         t.look("network: a club's tables")
-        screen.back()
+        client = screen.connector.client
+        assert client is not None
+        screen.members()  # the club's members' page, on this connection
+        t.app.step()
+        address = f"127.0.0.1:{club.port}"
+        t.look("club: a guest")
+        for page in member_pages():
+            t.go("club", client, address, screen.tables, page)
+            t.look(f"club: {page['type']}")
+        t.go("network", club=(client, address, screen.tables)).back()
     finally:
         for opener in openers:
             opener.close()

@@ -181,6 +181,7 @@ class Attempt:
         self.missed = False
         self.hints = 0
         self.solved = False
+        self._view: tuple[Any, Any] | None = None
 
     def move(self, text: str) -> Answer:
         """Try `text` as the player's move; IllegalMove or NotationError (with the rules' sentence)
@@ -198,7 +199,25 @@ class Attempt:
         reply = self.maker.reply(game, self.puzzle, self.state)
         reply_text = game.format_move(self.state, reply)
         self._play(reply)
+        if game.is_over(self.state):  # the defence had only moves that lose at once (Khet)
+            self.solved = True
+            return Answer(Verdict.SOLVED, reply_text)
         return Answer(Verdict.RIGHT, reply_text)
+
+    @property
+    def view(self) -> Any:
+        """The position as the player sees it: where the game hides information (Qwirkle's other
+        hands and bag), their seat's own view, the same object while the position stays."""
+        if not self.game.info.hidden_information:
+            return self.state
+        if self._view is None or self._view[0] is not self.state:
+            self._view = (self.state, self.game.view(self.state, self.seat))
+        return self._view[1]
+
+    @property
+    def viewer(self) -> Any:
+        """The seat whose view is shown (None: the whole position, nothing being hidden)."""
+        return self.seat if self.game.info.hidden_information else None
 
     def _play(self, move: Any) -> None:
         self.played.append(self.game.format_move(self.state, move))

@@ -22,8 +22,12 @@ A client may connect to any process (its "front"):
 Mail is a JSON array of letters; `k` says what each is: `req` (a client's request, to the owner,
 with `a` the account the client signed in as at its front, when it did),
 `gone` (that client left or hung up), `out` (a message for the client, to its front), `bye` (the
-owner let the table go: the client is to reconnect) and `again` (the owner does not run that
-table: the front looks for it again).
+owner let the table go: the client is to reconnect), `again` (the owner does not run that
+table: the front looks for it again), `closed` (the client is at that table no more: an admin
+closed it, or banned the client's account; the relay ends) and `standing` (an admin changed the
+standing of account `a` to `s`: every process tells its own clients, and lets go of a banned
+member's seats). A `req` with `o` is one request on its own (an admin closing a table another
+process runs): its one answer comes back as an `out`, and no relay is kept for it.
 """
 
 from __future__ import annotations
@@ -75,6 +79,8 @@ class ClubServer(Protocol):
 
     def leave(self, conn: Member) -> None: ...
 
+    def standing_changed(self, account_id: int, standing: str) -> None: ...
+
     def reopen(self, rows: Sequence[TableRow]) -> list[Table]: ...
 
 
@@ -95,6 +101,7 @@ MOVED = Sentence(
 DATABASE_TROUBLE = Sentence(N_("The club's database cannot be reached just now; try again in a moment."))
 GAME_OVER = N_("the game at table {id} is over; the club keeps its record")
 BETWEEN_SERVERS = Sentence(N_("This table is moving to another server of the club; try again in a moment."))
+NOT_RUNNING = N_("no server of the club runs a table {id} now")
 
 T = TypeVar("T")
 
@@ -129,6 +136,8 @@ class Fleet:
         #: clients of other processes at this one's tables, by (front, relay number)
         self.relayed: dict[tuple[str, int], RelayedPeer] = {}
         self._numbers = itertools.count(1)
+        #: relay numbers of single requests waiting for their one answer (`relay_admin`)
+        self._one_shot: set[int] = set()
         self._lobby: list[tuple[str, dict[str, Any]]] = []
         self._lobby_read = -LOBBY_SECONDS
         self._lobby_lock = asyncio.Lock()
@@ -307,6 +316,55 @@ class Fleet:
         conn.send({"type": "notice", **protocol.reason_fields(MOVED, "text")})
         conn.hang_up(MOVED_CODE, MOVED_REASON)
 
+    # ----- an admin's requests ---------------------------------------------------------------------
+    def relay_admin(self, conn: Member, request: Request) -> bool:
+        """An admin asks to close a table this process does not run: the request goes to the
+        process that does (which checks the admin's role again) and its answer comes back.
+        False when `conn` is itself relayed here (the table is simply not here)."""
+        if isinstance(conn, RelayedPeer):
+            return False
+        self._spawn(self._relay_admin(conn, request))
+        return True
+
+    async def _relay_admin(self, conn: Member, request: Request) -> None:
+        table_id = str(request.get("table"))
+        try:
+            where = await self._settle(table_id)
+        except StoreError as err:
+            log.warning("could not find who runs table %s: %s", table_id, err)
+            conn.send({"type": "error", "id": request.id, **protocol.reason_fields(DATABASE_TROUBLE)})
+            return
+        if conn.closing:
+            return
+        if table_id in self.server.tables:  # adopted just now
+            self.server.run(conn, request)
+            return
+        owner = where.owner if where is not None and where.status != "over" and where.alive else None
+        if owner is None or owner == self.me:
+            missing = Sentence(NOT_RUNNING, id=table_id)
+            conn.send({"type": "error", "id": request.id, **protocol.reason_fields(missing)})
+            return
+        rid = next(self._numbers)
+        self.fronting[rid] = conn
+        self._one_shot.add(rid)
+        frame = protocol.request(request.type, request.id, **request.fields)
+        letter = {"k": "req", "r": rid, "f": self.me, "n": conn.name, "q": frame, "o": 1}
+        self.post(owner, letter | ({} if conn.account_id is None else {"a": conn.account_id}))
+
+    def closed(self, members: Sequence[Member]) -> None:
+        """These members are at no table of this process any more (an admin closed it, or
+        banned them): the fronts of the relayed ones end their relays."""
+        for member in members:
+            if isinstance(member, RelayedPeer):
+                self.relayed.pop((member.front, member.rid), None)
+                self.post(member.front, {"k": "closed", "r": member.rid})
+
+    def tell_standing(self, account_id: int, standing: str) -> None:
+        """An admin changed a member's standing here: every other live process is told, and
+        tells its own clients (a banned member is signed out wherever they are connected)."""
+        for owner in self.alive - {self.me}:
+            self.post(owner, {"k": "standing", "a": account_id, "s": standing})
+
     # ----- clients of other processes at this one's tables -------------------------------------------
     def let_go(self, table: Table) -> None:
         """This process no longer runs `table`: the relayed members' fronts are to hang them up."""
@@ -317,6 +375,12 @@ class Fleet:
 
     def _request(self, letter: Mapping[str, Any]) -> None:
         front, rid, frame = str(letter["f"]), int(letter["r"]), str(letter["q"])
+        account = letter.get("a")
+        if letter.get("o"):  # one request on its own: answered once, no relay kept
+            single = RelayedPeer(self, front, rid, str(letter.get("n", "")), False)
+            single.account_id = account if type(account) is int else None
+            self.server.take(single, frame)
+            return
         peer = self.relayed.get((front, rid))
         if peer is None or peer.closing:
             peer = RelayedPeer(self, front, rid, str(letter.get("n", "")), bool(letter.get("s", False)))
@@ -324,7 +388,6 @@ class Fleet:
         peer.last_heard = time.monotonic()
         # the account the front signed this client in as, with each request (a letter of an
         # older version has none: a guest); the front alone checks passwords and sessions
-        account = letter.get("a")
         peer.account_id = account if type(account) is int else None
         try:
             request = protocol.parse_request(frame)
@@ -357,9 +420,21 @@ class Fleet:
                 peer.closing = True
                 self.server.leave(peer)
         elif kind == "out":
-            conn = self.fronting.get(int(letter["r"]))
+            rid = int(letter["r"])
+            conn = self.fronting.get(rid)
             if conn is not None:
                 conn.send(letter["m"])
+            if rid in self._one_shot:
+                self._one_shot.discard(rid)
+                self.fronting.pop(rid, None)
+        elif kind == "closed":
+            rid = int(letter["r"])
+            conn = self.fronting.get(rid)
+            if conn is not None and conn.relay is not None and conn.relay.rid == rid:
+                self.fronting.pop(rid, None)
+                conn.relay = None
+        elif kind == "standing":
+            self.server.standing_changed(int(letter["a"]), str(letter["s"]))
         elif kind == "bye":
             conn = self.fronting.get(int(letter["r"]))
             if conn is not None:

@@ -41,6 +41,10 @@ MAX_SECRET = 200
 MAX_GAME_KEY = 64
 MAX_RECENT = 100
 MAX_LEADERBOARD = 200
+#: what an admin of a club may do over the network (docs/protocol.md, "Admins"), and how many
+#: invitation codes one request makes at most
+ADMIN_ACTIONS = ("close", "mute", "ban", "restore", "invite")
+MAX_INVITATIONS = 20
 
 
 class ProtocolError(ValueError):
@@ -115,6 +119,17 @@ def number(low: int, high: int) -> Check:
     return check
 
 
+def one_of(*words: str) -> Check:
+    def check(name: str, value: Any) -> Any:
+        if not isinstance(value, str) or value not in words:
+            raise ProtocolError(
+                _("'{field}' must be one of: {words}").format(field=name, words=", ".join(words))
+            )
+        return value
+
+    return check
+
+
 def flag(name: str, value: Any) -> Any:
     if not isinstance(value, bool):
         raise ProtocolError(_("'{field}' must be true or false").format(field=name))
@@ -179,7 +194,8 @@ REQUESTS: dict[str, Spec] = {
     "open": Spec(
         {"game": text(32, 1)}, {"options": options, "seats": seats, "clock": clock, "position": text(4000)}
     ),
-    # `take`: with `token`, take the seat even while another connection plays it
+    # `take`: take the seat even while another connection plays it: with `token`, or, signed in,
+    # the seat bound to the client's account (taken back from another computer, without a token)
     "join": Spec({}, {"table": TABLE, "seat": SEAT, "token": text(64, 1), "take": flag}),
     "watch": Spec({}, {"table": TABLE}),
     "start": Spec({}, {"level": LEVEL}),
@@ -206,6 +222,11 @@ REQUESTS: dict[str, Spec] = {
     "leaderboard": Spec({"game": text(MAX_GAME_KEY, 1)}, {"limit": number(1, MAX_LEADERBOARD)}),
     # the full record of a finished game of the club (`player` names their tables)
     "replay": Spec({"table": TABLE}),
+    # an admin of the club: close a table, mute, ban or restore a member, make invitation codes
+    "admin": Spec(
+        {"action": one_of(*ADMIN_ACTIONS)},
+        {"table": TABLE, "name": text(MAX_NAME, 1), "count": number(1, MAX_INVITATIONS)},
+    ),
 }
 
 

@@ -524,6 +524,9 @@ class Server:
             await asyncio.sleep(self.limits.sweep_seconds)
             try:
                 self.sweep(time.monotonic())
+                await self._check_standings()
+            except StoreError as err:
+                log.warning("the members' standings could not be read: %s", err)
             except Exception:  # the sweep must go on whatever one table or connection does
                 log.exception("the sweep for idle connections and empty tables failed")
 
@@ -776,7 +779,11 @@ class Server:
         if conn.table is table and table.seat_of(conn) is not None:
             raise Refused(Sentence(N_("you already have a seat at this table")))
         self._leave(conn)
-        seat, token = table.join(conn, request.get("seat"), token)
+        # a member takes their seat back from another connection by asking with `take` and no
+        # token: a token that holds no seat here is an old one (the seat was taken back since), and
+        # the client reconnecting with it must not take the seat back by itself
+        take = request.get("take") is True and token is None
+        seat, token = table.join(conn, request.get("seat"), token, take=take)
         conn.table = table
         joined = {"type": "joined", "id": request.id, "table": table.id, "seat": seat, "token": token}
         table.reply(conn, joined, first=True)
@@ -830,8 +837,27 @@ class Server:
         table = self._seated(conn)
         if not conn.chat_bucket.allow():
             raise Refused(Sentence(N_("you are chatting too fast; wait a few seconds")))
-        table.chat(conn, request.get("text"))
-        conn.send({"type": "ok", "id": request.id})
+        text, accounts = request.get("text"), self.accounts
+        if accounts is None:
+            table.chat(conn, text)
+            conn.send({"type": "ok", "id": request.id})
+            return
+        # a club reads the member's standing at each line, so that a mute (by an admin here, at
+        # another process of the club, or with `ludoteca club-admin`) counts from the next one;
+        # a guest typing a muted member's name is that name
+        account_id, name = conn.account_id, conn.name
+
+        def work() -> str | None:
+            account = accounts.account(account_id) if account_id is not None else accounts.find_account(name)
+            return None if account is None else account.standing
+
+        def answer(standing: str | None) -> dict[str, Any]:
+            if standing in ("muted", "banned"):
+                raise Refused(MUTED)
+            self._seated(conn).chat(conn, text)
+            return {"type": "ok"}
+
+        self._in_worker(conn, request, work, answer)
 
     def _on_record(self, conn: Member, request: Request) -> None:
         table = self._seated(conn)
@@ -852,12 +878,13 @@ class Server:
         conn: Member,
         request: Request,
         work: Callable[[], Any],
-        answer: Callable[[Any], dict[str, Any]],
+        answer: Callable[[Any], dict[str, Any] | None],
     ) -> None:
         """Do `work` (password hashing, the database) in a worker thread, then send what
-        `answer` makes of its result (on the loop). The client's later requests wait meanwhile
-        (`Member.held`), so a `join` sent after a `sign_in` is taken signed in; and a client
-        has one such request at a time, so it cannot keep more than one core hashing."""
+        `answer` makes of its result (on the loop; None: the answer comes from elsewhere). The
+        client's later requests wait meanwhile (`Member.held`), so a `join` sent after a
+        `sign_in` is taken signed in; and a client has one such request at a time, so it cannot
+        keep more than one core hashing."""
         if conn.held is None:
             conn.held = []
 
@@ -865,7 +892,9 @@ class Server:
             try:
                 done = await asyncio.to_thread(work)
                 if not conn.closing:
-                    conn.send({**answer(done), "id": request.id})
+                    answered = answer(done)
+                    if answered is not None:
+                        conn.send({**answered, "id": request.id})
             except (AccountError, Refused) as err:
                 reason = err.sentence if err.sentence is not None else str(err)
                 conn.send({"type": "error", "id": request.id, **protocol.reason_fields(reason)})
@@ -900,6 +929,8 @@ class Server:
             "account": session.account.id,
             "name": session.account.name,
             "role": session.account.role,
+            # "muted": the club refuses this member's chat lines until an admin restores them
+            "standing": session.account.standing,
             "session": session.token,
             "expires": session.expires,
         }
@@ -1008,6 +1039,127 @@ class Server:
 
         self._in_worker(conn, request, work, lambda text: {"type": "record", "table": table_id, "text": text})
 
+    # ----- a club's admins ------------------------------------------------------------------------
+    def _on_admin(self, conn: Member, request: Request) -> None:
+        """An admin of the club acts on it (docs/protocol.md, "Admins"): the role is read from
+        the store at each request, so an admin made a player again can do nothing more."""
+        accounts = self._members()
+        admin_id = conn.account_id
+        if admin_id is None:
+            raise Refused(NOT_ADMIN)
+        action, table_id, name = request.get("action"), request.get("table"), request.get("name")
+        count = request.get("count", 1)
+        if action == "close" and table_id is None:
+            raise Refused(Sentence(N_("say which table to close ('table')")))
+        if action in STANDING_OF and name is None:
+            raise Refused(Sentence(N_("say whose name ('name')")))
+
+        def work() -> AdminDone:
+            admin = accounts.account(admin_id)
+            if admin is None or admin.role != "admin" or admin.standing == "banned":
+                raise Refused(NOT_ADMIN)
+            if action == "invite":
+                return AdminDone(codes=tuple(accounts.create_invitation(admin.id) for _n in range(count)))
+            if action == "close":
+                return AdminDone()
+            target = accounts.find_account(name)
+            if target is None:
+                raise Refused(Sentence(N_("no member of this club is called {name}"), name=name))
+            if target.id == admin.id:
+                raise Refused(Sentence(N_("an admin cannot mute, ban or restore themselves")))
+            if target.role == "admin":
+                raise Refused(
+                    Sentence(
+                        N_("{name} is an admin of this club; make them a player first (ludoteca club-admin)"),
+                        name=target.name,
+                    )
+                )
+            standing = STANDING_OF[action]
+            accounts.set_standing(target.id, standing)
+            log.info("admin %d set the standing of account %d to %s", admin.id, target.id, standing)
+            return AdminDone(target=target.id, name=target.name, standing=standing)
+
+        def answer(done: AdminDone) -> dict[str, Any] | None:
+            if action == "close":
+                return self._admin_close(conn, request, str(table_id))
+            if action == "invite":
+                made = Sentence(
+                    N_("{n} invitation codes made; each lets one person sign up, once."), n=len(done.codes)
+                )
+                return {"type": "admin", "action": action, "codes": list(done.codes), **_text_of(made)}
+            assert done.target is not None
+            self.standing_changed(done.target, done.standing)
+            if self.fleet is not None:
+                self.fleet.tell_standing(done.target, done.standing)
+            said = Sentence(STANDING_SAID[done.standing], name=done.name)
+            return {"type": "admin", "action": action, "name": done.name, **_text_of(said)}
+
+        self._in_worker(conn, request, work, answer)
+
+    def _admin_close(self, conn: Member, request: Request, table_id: str) -> dict[str, Any] | None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.close_by_admin(table)
+            closed = Sentence(N_("Table {id} is closed; its game ended unrated."), id=table_id)
+            return {"type": "admin", "action": "close", "table": table_id, **_text_of(closed)}
+        if self.fleet is not None and self.fleet.relay_admin(conn, request):
+            return None  # the process running the table answers
+        raise Refused(Sentence(N_("there is no table {id} here"), id=table_id))
+
+    def close_by_admin(self, table: Table) -> None:
+        """Close `table` for good: its game ends unrated (no result is written, and the table is
+        forgotten, so it leaves the lobby and no restart reopens it); its members are told."""
+        self.tables.pop(table.id, None)
+        members = [member for member in table.shut(CLOSED_BY_ADMIN) if isinstance(member, Member)]
+        for member in members:
+            if member.table is table:
+                member.table = None
+        if self.fleet is not None:
+            self.fleet.closed(members)
+        self._host().drop(table.row())
+        log.info("table %s was closed by an admin", table.id)
+
+    def standing_changed(self, account_id: int, standing: str) -> None:
+        """An admin changed a member's standing (here, or at another process of the club): a
+        banned member connected here is told and signed out, and loses their seats
+        (`Table.let_go_of`); a muted or restored one is told."""
+        if standing == "banned":
+            for table in list(self.tables.values()):
+                dropped = [peer for peer in table.let_go_of(account_id) if isinstance(peer, Member)]
+                for peer in dropped:
+                    if peer.table is table:
+                        peer.table = None
+                if self.fleet is not None:
+                    self.fleet.closed(dropped)
+        told = {"banned": BANNED_NOTICE, "muted": MUTED_NOTICE, "active": RESTORED_NOTICE}[standing]
+        for conn in list(self.connections):
+            if conn.account_id != account_id:
+                continue
+            conn.send({"type": "notice", **protocol.reason_fields(told, "text")})
+            if standing == "banned":
+                conn.account_id, conn.session = None, None
+                if conn.relay is not None:  # its table is another process's, which let it go
+                    self._leave(conn)
+
+    async def _check_standings(self) -> None:
+        """Now and then: members connected here, or holding seats here, who were banned
+        meanwhile (by `ludoteca club-admin`, which changes the store alone) are signed out and
+        lose their seats as a ban over the network does."""
+        accounts = self.accounts
+        signed_in = {conn.account_id for conn in self.connections if conn.account_id is not None}
+        signed_in |= {
+            place.account
+            for table in self.tables.values()
+            for place in table.places
+            if place.account is not None and (table.status == WAITING or place.peer is not None)
+        }
+        if accounts is None or not signed_in:
+            return
+        standings = await asyncio.to_thread(accounts.standings, sorted(signed_in))
+        for account_id, standing in standings.items():
+            if standing == "banned":
+                self.standing_changed(account_id, standing)
+
     def leave(self, conn: Member) -> None:
         """`conn` is at no table any more (here, or at another process of the club)."""
         self._leave(conn)
@@ -1025,6 +1177,39 @@ class Server:
 
 
 SESSION_OVER = Sentence(N_("that session is over (signed out, or expired); sign in again"))
+NOT_ADMIN = Sentence(N_("only an admin of this club may do that; sign in as one"))
+MUTED = Sentence(N_("an admin of this club has muted you: your chat lines are refused"))
+CLOSED_BY_ADMIN = Sentence(
+    N_("An admin of the club closed this table: the game ends here, and nobody's rating changes.")
+)
+BANNED_NOTICE = Sentence(
+    N_("An admin of the club banned your account: you are signed out, and cannot sign in again.")
+)
+MUTED_NOTICE = Sentence(
+    N_("An admin of the club muted you: your chat lines are refused until you are restored.")
+)
+RESTORED_NOTICE = Sentence(N_("An admin of the club restored your account: you may chat again."))
+#: the standing each admin action gives, and what the admin is told of it
+STANDING_OF = {"mute": "muted", "ban": "banned", "restore": "active"}
+STANDING_SAID = {
+    "muted": N_("{name} is muted: their chat lines are refused."),
+    "banned": N_("{name} is banned: signed out everywhere, and refused at sign-in."),
+    "active": N_("{name} is restored: a member in good standing again."),
+}
+
+
+@dataclass(frozen=True)
+class AdminDone:
+    """What an admin's request did in the store: the codes made, or whose standing changed."""
+
+    codes: tuple[str, ...] = ()
+    target: int | None = None
+    name: str = ""
+    standing: str = ""
+
+
+def _text_of(sentence: Sentence) -> dict[str, Any]:
+    return protocol.reason_fields(sentence, "text")
 
 
 def _rounded(value: float) -> float:

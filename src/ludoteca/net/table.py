@@ -234,6 +234,8 @@ class Table:
         #: the kind of server that opened it ("host" or "club"): only its kind reopens it
         self.mode: str | None = None
         self._recorded = False
+        #: closed by an admin: nothing more is written or sent (the server forgets the table)
+        self._shut = False
         match.subscribe(self._on_event)
 
     # ----- building ---------------------------------------------------------------------------
@@ -378,11 +380,29 @@ class Table:
         self.publish()
         return token
 
-    def join(self, peer: Peer, seat: int | None = None, token: str | None = None) -> tuple[int, str]:
-        """Seat a newcomer; returns (seat, token). The table starts once every person seat is held."""
+    def join(
+        self, peer: Peer, seat: int | None = None, token: str | None = None, take: bool = False
+    ) -> tuple[int, str]:
+        """Seat a newcomer; returns (seat, token). The table starts once every person seat is held.
+
+        A member signed in as the account a seat is bound to gets that seat back without its
+        token (from another computer): at once when nobody plays it, and with `take` when
+        another connection does (which is told, and loses it)."""
         if self.status == OVER:
             raise Refused(Sentence(N_("this game is over; you can watch it")))
         self._check_not_paused()
+        account = getattr(peer, "account_id", None)
+        if account is not None:
+            mine = [s for s, p in enumerate(self.places) if p.account == account and not p.computer]
+            if mine and (seat is None or seat in mine):
+                chosen = mine[0] if seat is None else seat
+                playing = self.places[chosen].peer
+                if playing is not None and playing is not peer and not take:
+                    raise Refused(
+                        Sentence(N_("your account already plays seat {n} at this table"), n=chosen + 1),
+                        ONE_SEAT,
+                    )
+                return self._take_back(peer, chosen, token)
         free = self.free_seats()
         if not free:
             raise Refused(Sentence(N_("every seat at this table is taken; you can watch instead")))
@@ -396,7 +416,6 @@ class Table:
                     free=", ".join(str(s + 1) for s in free),
                 )
             )
-        account = getattr(peer, "account_id", None)
         if account is not None:
             self._check_one_seat(account, seat)
         token = self.reserve(seat, peer.name, token)
@@ -439,6 +458,56 @@ class Table:
                 self.publish()
                 return seat
         return None
+
+    def _take_back(self, peer: Peer, seat: int, token: str | None = None) -> tuple[int, str]:
+        """A member signed in as the account `seat` is bound to takes it back without its token
+        (from another computer): a fresh token is theirs, the old one holds nothing any more,
+        and a connection still playing the seat is told and loses it."""
+        place = self.places[seat]
+        token = token or secrets.token_urlsafe(24)
+        place.token = digest(token)
+        old = place.peer
+        if old is not None and old is not peer:
+            taken = Sentence(N_("You took this seat back from another connection signed in as you."))
+            old.send({"type": "notice", **reason_fields(taken, "text")})
+            self._sent.pop(old, None)
+        self._attach(peer, seat)
+        self.publish()
+        return seat, token
+
+    def let_go_of(self, account: int) -> list[Peer]:
+        """A banned member loses what they hold here: a seat at a table still waiting for its
+        players is freed for someone else; at a game under way the seat stays bound to the
+        account (its result is theirs) but nobody plays it until the table's creator gives it to
+        a computer. Returns the connections that were playing those seats (now at none)."""
+        dropped: list[Peer] = []
+        changed = False
+        for seat, place in enumerate(self.places):
+            if place.account != account or place.computer:
+                continue
+            if place.peer is not None:
+                dropped.append(place.peer)
+                self._sent.pop(place.peer, None)
+                place.peer = None
+                changed = True
+                if self.clock is not None:
+                    self.clock.present(seat, False)
+            if self.status == WAITING:
+                place.token, place.account, place.name = None, None, ""
+                changed = True
+        if changed:
+            self._sync_specs()
+            self.publish()
+        return dropped
+
+    def shut(self, why: Sentence) -> list[Peer]:
+        """An admin closes the table: the game ends here, unrated (no result is written), and
+        every member is told `why` and is at no table any more. Returns those members."""
+        members = [member for member, _seat in self.members()]
+        self._shut = True
+        self._replies.clear()
+        self.hand_over(why)
+        return members
 
     def _check_one_seat(self, account: int, seat: int) -> None:
         """One account plays one seat of a table: its players could only trade points with
@@ -786,12 +855,14 @@ class Table:
 
     def publish(self) -> None:
         """Something members see changed: write the table and tell everyone, once per batch."""
-        if not self._flush_due:
+        if not self._flush_due and not self._shut:
             self._flush_due = True
             self.host.soon(self._flush)
 
     def _flush(self) -> None:
         self._flush_due = False
+        if self._shut:
+            return
         messages: list[tuple[Peer, Mapping[str, Any]]] = []
         views: dict[tuple[int | None, bool], Any] = {}
         patches: dict[tuple[int, int], Any] = {}

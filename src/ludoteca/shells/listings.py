@@ -8,8 +8,9 @@ from collections.abc import Iterable, Sequence
 
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.record import Record
-from ludoteca.core.registry import get_game
+from ludoteca.core.registry import declarations, get_game
 from ludoteca.i18n import _, ngettext
+from ludoteca.ratings.games import VARIANT_OPTION
 from ludoteca.shells.dates import when
 from ludoteca.shells.options import options_in_words, stored_options
 from ludoteca.store import ResultRow, SavedGame
@@ -38,6 +39,36 @@ def game_title(key: str) -> str:
         return _(get_game(key).info.title)
     except LudotecaError:  # a game uninstalled since: its key still names it
         return key
+
+
+def rating_title(key: str) -> str:
+    """A club's rating key as people read it: "Khet (Horus)", "Connect Four (Cascade)", "Othello"
+    (the variant by its declared words; the key itself for a game not installed here)."""
+    base, _sep, variant = key.partition("/")
+    try:
+        game = get_game(base)
+    except LudotecaError:
+        return key
+    title = _(game.info.title)
+    if not variant:
+        return title
+    words = next((o.label_for(variant) for o in game.info.options if o.name == VARIANT_OPTION), None)
+    named = _(words) if words else variant
+    # "Khet 2.0" names its game already; "Cascade" needs "Connect Four" before it
+    return named if named.startswith(title) else f"{title} ({named})"
+
+
+def rating_keys() -> list[str]:
+    """The keys a club rates games under, for the games installed here: each game of two seats or
+    more, its variants apart."""
+    keys = []
+    for declared in declarations():
+        info = declared.game.info
+        if info.max_seats < 2:
+            continue
+        variants = next((o.choices for o in info.options if o.name == VARIANT_OPTION and o.choices), None)
+        keys += [f"{info.key}/{variant}" for variant in variants] if variants else [info.key]
+    return keys
 
 
 def options_words(key: str, stored: str) -> str:

@@ -27,7 +27,7 @@ from ludoteca.net.clock import ClockSettings
 from ludoteca.net.protocol import DEFAULT_PORT
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.net.server import HOST, Server, ServerThread
-from ludoteca.net.table import SEAT_IN_USE
+from ludoteca.net.table import ONE_SEAT, SEAT_IN_USE
 from ludoteca.net.web import page_address
 from ludoteca.shells.session import start_position
 from ludoteca.store import Store, StoreError
@@ -246,7 +246,13 @@ def _join(
                 return client.request("join", table=held.get("table"), token=held.get("token"), take=True)
             if err.code != SEAT_IN_USE:
                 _set(store, _token_key(client.host, client.port), None)
-    return client.request("join", table=table, seat=seat)
+    try:
+        return client.request("join", table=table, seat=seat)
+    except NetError as err:
+        # a member's own seat, played from another computer right now: taken here if they say so
+        if err.code == ONE_SEAT and take_over is not None and take_over():
+            return client.request("join", table=table, seat=seat, take=True)
+        raise
 
 
 def open_table(

@@ -422,6 +422,12 @@ class AccountStore(Protocol):
 
     def set_standing(self, account_id: int, standing: str) -> None: ...
 
+    def set_role(self, account_id: int, role: str) -> None:
+        """Make the account an admin of the club, or a player again."""
+
+    def standings(self, account_ids: Sequence[int]) -> dict[int, str]:
+        """The standing of each of these accounts that exists (one query, however many)."""
+
     def create_invitation(self, by: int | None = None) -> str: ...
 
     def club_settings(self) -> ClubSettings: ...
@@ -634,6 +640,23 @@ class SqlAccounts:
             self._run(conn, "UPDATE {p}accounts SET standing = ? WHERE id = ?", standing, int(account_id))
             if standing == "banned":
                 self._revoke_all(conn, int(account_id))
+
+    def set_role(self, account_id: int, role: str) -> None:
+        if role not in ROLES:
+            raise AccountError(Sentence(N_("an account's role is 'player' or 'admin'.")))
+        with self._write() as conn:
+            self._run(conn, "UPDATE {p}accounts SET role = ? WHERE id = ?", role, int(account_id))
+
+    def standings(self, account_ids: Sequence[int]) -> dict[int, str]:
+        numbers = sorted({int(number) for number in account_ids})
+        if not numbers:
+            return {}
+        marks = ", ".join("?" * len(numbers))
+        with self._read() as conn:
+            rows = self._run(
+                conn, f"SELECT id, standing FROM {{p}}accounts WHERE id IN ({marks})", *numbers
+            ).fetchall()
+        return {int(str(number)): _text(standing) for number, standing in rows}
 
     # -- sessions --------------------------------------------------------------------------------
 

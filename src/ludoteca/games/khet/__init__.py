@@ -19,6 +19,7 @@ DECLARATION = GameDeclaration(
     window_tools={N_("Khet setup editor"): ".setup_editor:tool"},
     commands={"bench": ".bench:main", "setups": ".setups_command:main", "solve": ".solve:main"},
     start_position=".setups_command:position_for",
+    puzzles=".puzzles:maker",
     web_scene=".web_scene:scene",
     order=10,
 )

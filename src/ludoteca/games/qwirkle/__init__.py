@@ -14,6 +14,7 @@ DECLARATION = GameDeclaration(
     window_board=".window:QwirkleBoard",
     commands={"bench": ".bench:main", "scores": ".scores:main"},
     web_scene=".web_scene:scene",
+    puzzles=".puzzles:maker",
     order=50,
 )
 

@@ -139,7 +139,7 @@ class Trainer:
         attempt = Attempt(self.game, self.maker, puzzle)
         say()
         say(_("Puzzle {id} (rating {rating})").format(id=puzzle.ident, rating=puzzle.rating))
-        say(self.board.render(self.game, attempt.state, None, self.style))
+        say(self._render(attempt))
         say(self.maker.task(self.game, puzzle))
         while not attempt.solved:
             typed = self.console.ask(_("Your move: ")).strip()
@@ -155,8 +155,8 @@ class Trainer:
                 continue
             if word == "solution":
                 line = attempt.play_solution()
-                say(_("The solution: {line}").format(line=" ".join(line)))
-                say(self.board.render(self.game, attempt.state, None, self.style))
+                say(_("The solution: {line}").format(line=self.board.shown_notation(" ".join(line))))
+                say(self._render(attempt))
                 self._finish(attempt, counted=True)
                 return True
             if not typed:
@@ -173,11 +173,25 @@ class Trainer:
                     ).format(move=typed)
                 )
             elif answer.verdict is Verdict.RIGHT:
-                say(_("Right. Your opponent plays {move}.").format(move=answer.reply))
-                say(self.board.render(self.game, attempt.state, None, self.style))
-        say(self.board.render(self.game, attempt.state, None, self.style))
+                say(
+                    _("Right. Your opponent plays {move}.").format(
+                        move=self.board.shown_notation(answer.reply or "")
+                    )
+                )
+                say(self._render(attempt))
+            elif answer.reply is not None:  # solved by the defence's own fall
+                say(
+                    _("Right. Your opponent plays {move}.").format(
+                        move=self.board.shown_notation(answer.reply)
+                    )
+                )
+        say(self._render(attempt))
         self._finish(attempt, counted=True)
         return True
+
+    def _render(self, attempt: Attempt) -> str:
+        """The board as the player sees it (only their own hand where the game hides the others)."""
+        return self.board.render(self.game, attempt.view, attempt.viewer, self.style)
 
     def _finish(self, attempt: Attempt, counted: bool) -> None:
         """Count a finished (or given up) attempt in the player's progress, and keep it."""

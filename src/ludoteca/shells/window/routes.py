@@ -11,6 +11,7 @@ from ludoteca.core.registry import declaration_of
 from ludoteca.kits.window.page import Page
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.screens.choose import ChooseScreen
+from ludoteca.shells.window.screens.club import ClubScreen
 from ludoteca.shells.window.screens.end import EndScreen
 from ludoteca.shells.window.screens.manual import ManualScreen
 from ludoteca.shells.window.screens.menu import MenuScreen
@@ -18,6 +19,7 @@ from ludoteca.shells.window.screens.network import NetworkScreen
 from ludoteca.shells.window.screens.options import OptionsScreen
 from ludoteca.shells.window.screens.play import PlayScreen
 from ludoteca.shells.window.screens.puzzles import PuzzlesScreen
+from ludoteca.shells.window.screens.replay import ReplayScreen
 from ludoteca.shells.window.screens.rules import RulesScreen
 from ludoteca.shells.window.screens.saves import SavesScreen
 from ludoteca.shells.window.screens.scores import ScoresScreen
@@ -46,6 +48,8 @@ ROUTES: dict[str, Callable[..., Page]] = {
     "scores": ScoresScreen,
     "settings": SettingsScreen,
     "network": NetworkScreen,
+    "club": ClubScreen,
+    "replay": ReplayScreen,
     "table": TableScreen,
     "tool": game_tool,
 }

@@ -2,7 +2,8 @@
 
 Draws a position exactly as the window shows it, without opening a window (SDL's dummy video
 driver), and writes a PNG: for the README, for tests, or to share a position. GAME may also be a
-page of the application: menu, games, settings, rules, manual, scores, saves.
+page of the application: menu, games, settings, rules, manual, scores, saves, puzzles (whose
+`--game KEY` and `--puzzle ID` choose the puzzle shown).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def _parser(game: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--theme", choices=("table", "walnut", "contrast"), help=_("colours"))
     parser.add_argument("--lang", choices=tuple(LANGUAGES), help=_("language of the labels"))
+    parser.add_argument("--game", metavar="GAME", help=_("the puzzles page: whose puzzles to show"))
+    parser.add_argument("--puzzle", metavar="ID", help=_("the puzzles page: which puzzle to show"))
     if game is not None:
         _add_game_flags(parser, game)
     return parser
@@ -135,6 +138,8 @@ def render(args: argparse.Namespace, game: Any) -> Path:
         )
 
     def first(app: App) -> Page:
+        if match is None and args.target == "puzzles":
+            return ROUTES["puzzles"](app, args.game, args.puzzle)
         if match is None:
             return ROUTES["choose" if args.target == "games" else args.target](app)
         if match.over:

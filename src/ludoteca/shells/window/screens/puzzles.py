@@ -20,13 +20,13 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import get_game
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
-from ludoteca.kits.window.board import GameBoard, Play, Refuse, Scene
+from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell
 from ludoteca.shells.terminal.puzzles import counted_line, games_with_puzzles, maker_for, puzzles_of
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height
-from ludoteca.shells.window.widgets import Segmented, button
+from ludoteca.shells.window.widgets import Segmented, button, set_enabled
 from ludoteca.store import StoreError
 
 #: milliseconds between a right move and the defence's answer
@@ -34,7 +34,7 @@ ANSWER_MS = 450.0
 
 
 class PuzzlesScreen(Screen):
-    def __init__(self, app: App, key: str | None = None) -> None:
+    def __init__(self, app: App, key: str | None = None, ident: str | None = None) -> None:
         super().__init__(app)
         keys = games_with_puzzles()
         self.key = key if key in keys else keys[0]
@@ -53,12 +53,15 @@ class PuzzlesScreen(Screen):
         self._before_answer: Any = None
         self.hover: Cell | None = None
         self.buttons: dict[str, UIButton] = {}
+        #: the board's own buttons (Khet's Fire, Qwirkle's Play), made again when they change
+        self.actions: tuple[BoardAction, ...] = ()
+        self.action_buttons: list[UIButton] = []
         self.picker: Segmented[str] | None = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         #: the attempt has been counted in the player's record (solved, or its solution shown)
         self._counted = False
-        self.next_puzzle()
+        self.next_puzzle(ident)
 
     # ----- the player's record -------------------------------------------------------------------
     def _setting(self) -> str | None:
@@ -79,12 +82,14 @@ class PuzzlesScreen(Screen):
         self.error = False
 
     # ----- actions -------------------------------------------------------------------------------
-    def next_puzzle(self) -> None:
+    def next_puzzle(self, ident: str | None = None) -> None:
+        """The next puzzle near the player's rating (`ident`: that one, when the set has it)."""
         attempt = self.attempt
         self.message, self.error = "", False
         if attempt is not None and attempt.missed and not self._counted:
             self._count(attempt)  # a puzzle left after a miss counts as not solved
-        puzzle = self.progress.next_puzzle(self.puzzles, self.rng)
+        chosen = [p for p in self.puzzles if p.ident == ident]
+        puzzle = chosen[0] if chosen else self.progress.next_puzzle(self.puzzles, self.rng)
         self.attempt = None if puzzle is None else Attempt(self.game, self.maker, puzzle)
         self._counted = False
         self.hint = ""
@@ -115,6 +120,8 @@ class PuzzlesScreen(Screen):
             return
         before = attempt.state
         text = self.game.format_move(before, move)
+        if self.board is not None:
+            self.board.reset()  # the tiles or the piece put down go back (a wrong move is taken back)
         try:
             answer = attempt.move(text)
         except LudotecaError as err:
@@ -131,7 +138,9 @@ class PuzzlesScreen(Screen):
                 False,
             )
             # the player's move first, then the answer
-            self._before_answer = self.game.play(before, move)
+            played = self.game.play(before, move)
+            viewer = attempt.viewer
+            self._before_answer = played if viewer is None else self.game.view(played, viewer)
             self._answer_at = self.app.now() + ANSWER_MS
         else:
             self._count(attempt)
@@ -144,22 +153,25 @@ class PuzzlesScreen(Screen):
             return None
         if self._answer_at is not None:
             return self._before_answer
-        return self.attempt.state
+        return self.attempt.view
 
     def build(self) -> None:
         app, s = self.app, self.app.theme.sizes
         w, h = app.size
         top = header_height(app)
         games = [(key, _(get_game(key).info.title)) for key in games_with_puzzles()]
+        # the games side by side, on two rows or more when a small window has no room for them
+        picker_width = min(w - 4 * s.margin, app.theme.px(640))
         self.picker = Segmented(
             app,
             app.manager,
-            pygame.Rect(2 * s.margin, top, min(w - 4 * s.margin, 420), s.button_height),
+            pygame.Rect(2 * s.margin, top, picker_width, s.button_height),
             games,
             self.key,
             self.pick,
         )
-        body_top = top + s.button_height + 2 * s.gap
+        rows = len(Segmented.rows(app, [label for _key, label in games], picker_width))
+        body_top = top + rows * s.button_height + (rows - 1) * 6 + 2 * s.gap
         bottom = h - s.margin * 2 - s.button_height
         panel_width = max(app.theme.px(230), min(app.theme.px(360), w // 3))
         self.panel = pygame.Rect(w - 2 * s.margin - panel_width, body_top, panel_width, bottom - body_top)
@@ -192,7 +204,54 @@ class PuzzlesScreen(Screen):
             if not enabled:
                 made.disable()  # type: ignore[no-untyped-call]
             self.buttons[key] = made
+        self.actions, self.action_buttons = (), []
+        self.refresh_actions()
         back_button(app)
+
+    def playing(self) -> bool:
+        attempt = self.attempt
+        return attempt is not None and not attempt.solved and not self._counted and self._answer_at is None
+
+    def refresh_actions(self) -> None:
+        """The board's own buttons (a Khet move is fired, a Qwirkle play is played with them), in a
+        row over Hint and Solution, made again when they change."""
+        board, state = self.board, self.shown_state()
+        shown = board is not None and state is not None and self.playing()
+        actions = tuple(board.actions(state)) if shown and board is not None else ()
+        if actions == self.actions and (self.action_buttons or not actions):
+            return
+        for widget in self.action_buttons:
+            widget.kill()  # type: ignore[no-untyped-call]
+        self.actions, self.action_buttons = actions, []
+        if not actions or "hint" not in self.buttons:
+            return
+        s = self.app.theme.sizes
+        top = self.buttons["hint"].relative_rect.top - s.button_height - s.gap
+        width = (self.panel.width - s.gap * (len(actions) - 1)) // len(actions)
+        for index, action in enumerate(actions):
+            rect = pygame.Rect(self.panel.left + index * (width + s.gap), top, width, s.button_height)
+            act = self._actor(action.key)
+            widget = button(self.app, self.app.manager, rect, action.label, act, primary=action.primary)
+            set_enabled(widget, action.enabled)
+            self.action_buttons.append(widget)
+
+    def _actor(self, key: str) -> Any:
+        def act() -> None:
+            board, state = self.board, self.shown_state()
+            if board is not None and state is not None and self.playing():
+                self.respond(board.act(state, key))
+
+        return act
+
+    def respond(self, response: Response) -> None:
+        """What the board answered a click, a key or one of its buttons."""
+        if isinstance(response, Play):
+            self.play(response.move)
+        elif isinstance(response, Refuse):
+            self.message, self.error = response.reason, True
+        elif isinstance(response, Changed):
+            self.message, self.error = "", False
+        self.refresh_actions()
 
     def pick(self, key: str) -> None:
         self.app.go("puzzles", key)
@@ -213,15 +272,15 @@ class PuzzlesScreen(Screen):
                 return
             press = event.type == pygame.MOUSEBUTTONDOWN
             response = board.press(state, event.pos) if press else board.release(state, event.pos)
-            if isinstance(response, Play):
-                self.play(response.move)
-            elif isinstance(response, Refuse):
-                self.message, self.error = response.reason, True
+            self.respond(response)
+        elif event.type == pygame.KEYDOWN and self.playing():
+            self.respond(board.key(state, event.key))
 
     def update(self, now: float) -> None:
         if self._answer_at is not None and now >= self._answer_at:
             self._answer_at = None
             self._before_answer = None
+            self.refresh_actions()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -258,5 +317,5 @@ class PuzzlesScreen(Screen):
                 y += draw.block(surface, (font, fonts.small), text, colour, room) + s.gap
 
     def buttons_top(self) -> int:
-        tops = [int(b.relative_rect.top) for b in self.buttons.values()]
+        tops = [int(b.relative_rect.top) for b in (*self.buttons.values(), *self.action_buttons)]
         return min(tops) - self.app.theme.sizes.gap if tops else self.panel.bottom

@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
+from ludoteca.net.client import Client
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import recent_hosts
 from ludoteca.shells.window.app import App, Screen
@@ -35,7 +36,9 @@ NAME_SETTING = "net.name"
 
 
 class NetworkScreen(Screen):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, club: tuple[Client, str, list[dict[str, Any]] | None] | None = None) -> None:
+        """`club`: a club's connection, its address and its tables, when coming back from its
+        members' page (the connection stays open, and signed in if it was)."""
         super().__init__(app)
         self.name = self._setting(NAME_SETTING) or os.environ.get("USER") or ""
         recent = recent_hosts(app.store)
@@ -50,6 +53,14 @@ class NetworkScreen(Screen):
         self.buttons: dict[str, UIButton] = {}
         self.recent_buttons: list[UIButton] = []
         self._status_area = pygame.Rect(0, 0, 0, 0)
+        #: the club's connection is handed to its members' page, not closed on leaving
+        self._handing_over = False
+        if club is not None:
+            client, self.address, tables = club
+            self.connector.client = client
+            self.lobby.show(list(tables or []))
+            if client.session:
+                self.status = _("Signed in as {name}.").format(name=client.name)
 
     # ----- what the tests read ------------------------------------------------------------------
     @property
@@ -140,6 +151,17 @@ class NetworkScreen(Screen):
         host = _("Host a game…")
         rect = pygame.Rect(right.left, ry + s.gap, min(right.width, button_width(app, host, 320)), bh)
         self.buttons["host"] = button(app, manager, rect, host, self.host)
+        if self.connector.client is not None and self.lobby.tables is not None:
+            members = _("Members and ratings…")
+            width = min(right.width, button_width(app, members, 240))
+            beside = rect.right + s.gap + width <= right.right
+            where = (
+                pygame.Rect(rect.right + s.gap, rect.top, width, bh)
+                if beside
+                else (pygame.Rect(right.left, rect.bottom + s.gap, width, bh))
+            )
+            self.buttons["club"] = button(app, manager, where, members, self.members)
+            rect = rect.union(where)
         top = rect.bottom + s.gap * 3
         self.lobby.build(pygame.Rect(right.left, top, right.width, right.bottom - top))
         back = back_button(app, self.back)
@@ -222,6 +244,14 @@ class NetworkScreen(Screen):
             return
         self.app.go("play" if match.playing or match.over else "table", match)
 
+    def members(self) -> None:
+        """The club's members' page, on this connection (sign in there, then pick a table here)."""
+        client = self.connector.client
+        if client is None:
+            return
+        self._handing_over = True
+        self.app.go("club", client, self.address.strip(), self.lobby.tables)
+
     def host(self) -> None:
         self.connector.drop()
         self.app.go("choose")
@@ -235,7 +265,7 @@ class NetworkScreen(Screen):
 
     def leave(self) -> None:
         # an attempt under way may be sitting at a table through the club's connection: not closed under it
-        if not self.connector.busy:
+        if not self.connector.busy and not self._handing_over:
             self.connector.drop()
 
     # ----- drawing --------------------------------------------------------------------------
