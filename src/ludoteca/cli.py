@@ -1147,8 +1147,14 @@ def cmd_bench(argv: list[str]) -> int:
     if argv and argv[0] in SHELF_BENCHES:
         module = importlib.import_module(SHELF_BENCHES[argv[0]][0])
         return int(module.main(argv[1:]))
-    keys = [a for a in argv if a in benches or a in ("gui", "net")]
-    rest = [a for a in argv if a not in keys]
+    # a game's key after --game or --vs is that option's value, not a bench to run
+    keys: list[str] = []
+    rest: list[str] = []
+    before = ""
+    for word in argv:
+        named = (word in benches or word in ("gui", "net")) and before not in ("--game", "--vs")
+        (keys if named else rest).append(word)
+        before = word
     if argv and argv[0] in ("-h", "--help"):
         print(
             _("usage: ludoteca bench [GAME …] [ARGS]; games with a benchmark: {games}").format(

@@ -291,6 +291,17 @@ def _replays(t: Tour, finished: list[Match]) -> None:
         t.look(f"replay: {key}, the middle")
         screen.go_to(match.ply)
         t.look(f"replay: {key}, the end")
+    # a review: Connect Four's from its 12th disc (the solver is quick from there), finished
+    from tests.gui.test_review_gui import connect4_endgame
+
+    match = connect4_endgame()
+    screen = t.go("replay", match, "", ("menu",), review=True)
+    t.look("review: under way")
+    assert screen.reviewer is not None
+    screen.reviewer.wait()
+    screen.go_to(next(m.ply for m in screen.reviewer.result.moves if m.better is not None))
+    t.app.step()
+    t.look("review: a move and its better one")
 
 
 def member_pages() -> list[dict[str, Any]]:

@@ -220,8 +220,9 @@ REQUESTS: dict[str, Spec] = {
     "change_password": Spec({"old": text(MAX_PASSWORD, 1), "new": text(MAX_PASSWORD, 1)}),
     "player": Spec({"name": text(MAX_NAME, 1)}, {"games": number(1, MAX_RECENT)}),
     "leaderboard": Spec({"game": text(MAX_GAME_KEY, 1)}, {"limit": number(1, MAX_LEADERBOARD)}),
-    # the full record of a finished game of the club (`player` names their tables)
-    "replay": Spec({"table": TABLE}),
+    # the full record of a finished game of the club (`player` names their tables); `scenes`: each
+    # position too, as a spectator's scene (the web client, which has no rules, steps through them)
+    "replay": Spec({"table": TABLE}, {"scenes": flag}),
     # an admin of the club: close a table, mute, ban or restore a member, make invitation codes
     "admin": Spec(
         {"action": one_of(*ADMIN_ACTIONS)},

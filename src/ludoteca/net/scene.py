@@ -11,6 +11,7 @@ moves until they bring a web drawing of their own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -36,6 +37,11 @@ def scene(game: Game[Any, Any], view: Any, seat: Seat | None, to_move: Seat | No
         drawn["stylesheet"] = has_stylesheet(declaration_of(game).package)
         return drawn
     return generic_scene(game, view, seat, to_move)
+
+
+def spectator_scenes(game: Game[Any, Any], states: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each of a game's positions as a spectator sees it, nobody to move (a replay's)."""
+    return [scene(game, game.view(state, None), None, None) for state in states]
 
 
 @cache

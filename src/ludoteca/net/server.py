@@ -35,16 +35,19 @@ from websockets.exceptions import ConnectionClosed
 from ludoteca import __version__
 from ludoteca.ai.worker import MoveJob
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.record import Record
 from ludoteca.core.registry import get_game
 from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import SeatSpec
 from ludoteca.core.think import Think
 from ludoteca.i18n import N_, Sentence
+from ludoteca.match import Match
 from ludoteca.net import protocol, thinking, web
 from ludoteca.net.clock import ClockSettings
 from ludoteca.net.fleet import Fleet
 from ludoteca.net.member import MOVED_CODE, MOVED_REASON, Bucket, Member
 from ludoteca.net.protocol import ProtocolError, Request
+from ludoteca.net.scene import spectator_scenes
 from ludoteca.net.table import OVER, WAITING, Refused, Table
 from ludoteca.net.tablestore import ClubRecords, SharedTableStore, TableStore
 from ludoteca.ratings import ACCOUNT_PREFIX, COMPUTER_PREFIX, account_of
@@ -1029,15 +1032,18 @@ class Server:
         store = self.store
         if self.mode != CLUB or not isinstance(store, ClubRecords):  # a host's store is its player's
             raise Refused(Sentence(N_("this server keeps no finished games")))
-        table_id = request.get("table")
+        table_id, scenes = request.get("table"), bool(request.get("scenes", False))
 
-        def work() -> str:
+        def work() -> dict[str, Any]:
             text = store.finished_record(table_id)
             if text is None:
                 raise Refused(Sentence(N_("there is no finished game at table {id}"), id=table_id))
-            return text
+            answer: dict[str, Any] = {"type": "record", "table": table_id, "text": text}
+            if scenes:  # the record replayed through the rules here: the browser has none
+                answer.update(replay_scenes(table_id, text))
+            return answer
 
-        self._in_worker(conn, request, work, lambda text: {"type": "record", "table": table_id, "text": text})
+        self._in_worker(conn, request, work, lambda answer: answer)
 
     # ----- a club's admins ------------------------------------------------------------------------
     def _on_admin(self, conn: Member, request: Request) -> None:
@@ -1196,6 +1202,64 @@ STANDING_SAID = {
     "banned": N_("{name} is banned: signed out everywhere, and refused at sign-in."),
     "active": N_("{name} is restored: a member in good standing again."),
 }
+
+
+#: the most moves a replay's scenes are made for (one scene a position), and the most characters
+#: they may take together (under `protocol.MAX_SERVER_FRAME`, with the record beside them)
+MAX_REPLAY_MOVES = 1000
+MAX_REPLAY_CHARS = 3 * 1024 * 1024
+
+
+def replay_scenes(table_id: str, text: str) -> dict[str, Any]:
+    """A finished game's positions for a client without rules (`replay` with `scenes`): its
+    record replayed through the rules, each position drawn as a spectator's scene, the moves as
+    anyone at the table reads them, and the outcome as a state message gives it. A game too long
+    to send, or whose record no longer replays, is refused with a sentence."""
+    try:
+        record = Record.loads(text)
+    except LudotecaError as err:
+        raise _not_replayed(table_id, err) from None
+    if len(record.moves) > MAX_REPLAY_MOVES:
+        too_long = N_("this game is too long to replay here ({n} moves; at most {most})")
+        raise Refused(Sentence(too_long, n=len(record.moves), most=MAX_REPLAY_MOVES))
+    try:
+        game = get_game(record.game)
+        match = Match.from_record(game, record, text)
+    except LudotecaError as err:
+        raise _not_replayed(table_id, err) from None
+    drawn = spectator_scenes(game, match.states)
+    if len(protocol.dumps({"scenes": drawn})) > MAX_REPLAY_CHARS:
+        too_big = N_("this game's positions are too large to send ({n} moves); open its record instead")
+        raise Refused(Sentence(too_big, n=len(record.moves)))
+    outcome = match.outcome
+    return {
+        "game": game.info.key,
+        "title": game.info.title,
+        # as a table's seats are listed, for the page's names above the board
+        "seats": [
+            {
+                "name": spec.name or "",
+                "default_name": spec.name is None,
+                "kind": "computer" if spec.is_computer else "person",
+                "level": spec.level,
+            }
+            for spec in record.seats
+        ],
+        "moves": match.public_moves(None),
+        "scenes": drawn,
+        "outcome": None
+        if outcome is None
+        else {
+            "ranks": list(outcome.ranks),
+            "scores": outcome.scores,
+            **protocol.reason_fields(outcome.reason),
+        },
+    }
+
+
+def _not_replayed(table_id: str, err: LudotecaError) -> Refused:
+    log.warning("the record of table %s does not replay: %s", table_id, err)
+    return Refused(Sentence(N_("the record of table {id} cannot be replayed"), id=table_id))
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ the server ends.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -33,6 +34,11 @@ from typing import Any
 from ludoteca.ai.worker import MoveJob
 
 log = logging.getLogger("ludoteca.net.thinking")
+
+#: how much lower than the server's the computers' processes' priority is (`os.nice`): with
+#: every core searching, the loop still gets a core as soon as a message comes in, so a lobby
+#: ping waits for no search (`ludoteca bench net --bystander`)
+NICENESS = 10
 
 _lock = threading.Lock()
 #: the lanes, by (how many lanes, which one)
@@ -60,8 +66,11 @@ def _lane(lanes: int, index: int) -> ProcessPoolExecutor:
 
 
 def _follow_parent(parent: int) -> None:
-    """In each thinking process: end when the server does, however it ends (kill -9 included),
-    rather than wait forever for work that will never come."""
+    """In each thinking process: give way to the server's loop (`NICENESS`), and end when the
+    server does, however it ends (kill -9 included), rather than wait forever for work that
+    will never come."""
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice on Windows
+        os.nice(NICENESS)
 
     def watch() -> None:
         while os.getppid() == parent:

@@ -156,7 +156,10 @@ async function setLanguage(lang) {
     element.textContent = t(element.dataset.words);
   }
   $("language").textContent = lang === "fr" ? "English" : "Français";
+  fillBoardKeys();
+  updateAccount();
   render();
+  if (!state && view) renderView();
 }
 
 // ----- the connection -----------------------------------------------------------------------------
@@ -167,6 +170,15 @@ let state = null;
 let lastTables = [];
 let wanted = null; // { table, watch }: the table this page is for
 let lobbyTimer = null;
+// A club's member pages, leaderboards and replays (when no table is shown): { kind, … }
+let view = null;
+// the signed-in member (the server's `signed_in` answer), null for a guest
+let account = null;
+// what each request still waiting for its answer asked (its id → its type)
+const pending = new Map();
+// The session token is kept in this tab's session storage, so that a reload (or a lost
+// connection) signs in again with `resume`; the password is never kept anywhere.
+const SESSION_KEY = "ludoteca.session";
 
 function tokenKey(table) {
   return `ludoteca.token.${table}`;
@@ -190,7 +202,10 @@ function connect() {
 
 function send(type, fields) {
   const message = Object.assign({ type: type, id: nextId++ }, fields || {});
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    pending.set(message.id, type);
+    socket.send(JSON.stringify(message));
+  }
 }
 
 function myName() {
@@ -198,18 +213,54 @@ function myName() {
 }
 
 function receive(message) {
+  const asked = message.id !== undefined ? pending.get(message.id) : undefined;
+  if (asked !== undefined) pending.delete(message.id);
   switch (message.type) {
-    case "welcome":
+    case "welcome": {
       welcome = message;
       showMessage("");
       lastTables = message.tables || [];
+      $("club").hidden = message.mode !== "club";
+      account = null;
+      // signed in again first: the server answers a `join` sent after it as the member's
+      const session = sessionStorage.getItem(SESSION_KEY);
+      if (session && message.mode === "club") send("resume", { session: session });
+      updateAccount();
       if (wanted) sit(wanted.table, wanted.watch);
       else if (message.mode === "host" && lastTables.length === 1) sit(lastTables[0].table, false);
+      else if (view) renderView();
       else showLobby();
       break;
+    }
     case "tables":
       lastTables = message.tables || [];
-      if (!state) showLobby();
+      if (!state && !view) showLobby();
+      break;
+    case "signed_in":
+      account = message;
+      sessionStorage.setItem(SESSION_KEY, message.session);
+      $("member-name").value = message.name;
+      if (asked !== "resume") {
+        showMessage(t("Signed in as {name}: the seats you take are yours, and your games are rated.", { name: message.name }));
+      }
+      updateAccount();
+      break;
+    case "player":
+      showMessage("");
+      view = { kind: "member", page: message };
+      renderView();
+      break;
+    case "leaderboard":
+      showMessage("");
+      view = { kind: "leaders", board: message };
+      renderView();
+      break;
+    case "record":
+      if (Array.isArray(message.scenes) && message.scenes.length > 0) {
+        showMessage("");
+        view = { kind: "replay", data: message, step: 0, back: view && view.kind !== "replay" ? view : null };
+        renderView();
+      }
       break;
     case "joined":
       if (message.token) sessionStorage.setItem(tokenKey(message.table), message.token);
@@ -241,6 +292,13 @@ function receive(message) {
     case "error":
     case "refused":
       showMessage(said(message), true);
+      if (asked === "resume") {  // that session is over: a guest until signed in again
+        sessionStorage.removeItem(SESSION_KEY);
+        account = null;
+        updateAccount();
+        break;
+      }
+      if (["sign_in", "sign_up", "player", "leaderboard", "replay"].includes(asked)) break;
       if (!state && wanted) {
         wanted = null;
         showLobby();
@@ -291,7 +349,10 @@ function stateFromUpdate(previous, update) {
 
 // ----- pages --------------------------------------------------------------------------------------
 function showOnly(id) {
-  for (const section of ["welcome", "lobby", "table"]) $(section).hidden = section !== id;
+  for (const section of ["welcome", "lobby", "table", "member", "leaders", "replay"]) $(section).hidden = section !== id;
+  // the board's area is the table's, lent to a replay while one is shown
+  const home = id === "replay" ? $("replay-slot") : $("table");
+  if ($("board-area").parentElement !== home) home.prepend($("board-area"));
 }
 
 function showMessage(text, error) {
@@ -302,6 +363,8 @@ function showMessage(text, error) {
 
 function showLobby() {
   state = null;
+  view = null;
+  document.body.className = "";
   showOnly("lobby");
   const list = $("tables");
   list.replaceChildren();
@@ -350,7 +413,7 @@ function render() {
   const scene = state.view || {};
   $("title").textContent = t(String(scene.title || state.game));
   renderPlayers();
-  renderBoard(scene);
+  renderBoard(scene, state);
   renderMoves(scene);
   const list = $("movelist");
   const grew = list.children.length !== state.moves.length;
@@ -395,6 +458,7 @@ function renderPlayers() {
 // the one to move lit. The drawer adds what each seat has to its chip, and what the game counts to
 // the bar.
 function seatBar(colours) {
+  const state = shown;
   const bar = htmlElement("div", { class: "drawing-seats" });
   const chips = colours.map((colour, index) => {
     const mover = state.to_move === index && !state.outcome;
@@ -436,7 +500,11 @@ function statusLine() {
   return t("Waiting for {name}…", { name: seatName(state.seats[state.to_move]) });
 }
 
-function renderBoard(scene) {
+// `shown`: the state whose scene is drawn (the table's, or a replay's position made like one).
+let shown = null;
+
+function renderBoard(scene, drawn) {
+  shown = drawn;
   const drawing = $("drawing");
   drawing.hidden = !scene.drawer;
   if (scene.drawer) {
@@ -445,7 +513,7 @@ function renderBoard(scene) {
     const draw = window.Ludoteca.drawers[scene.drawer];
     if (draw) {
       draw(drawing, scene, {
-        play: play, t: t, tn: tn, seat: state.seat, state: state, svg: svgElement, html: htmlElement,
+        play: play, t: t, tn: tn, seat: drawn.seat, state: drawn, svg: svgElement, html: htmlElement,
         press: pressable, seatBar: seatBar,
         stage: stageFor(scene.drawer),
       });
@@ -467,7 +535,7 @@ function renderBoard(scene) {
   const width = scene.cols * cell + 2 * margin;
   const height = scene.rows * cell + 2 * margin;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  svg.setAttribute("class", `game-${state.game}`);
+  svg.setAttribute("class", `game-${drawn.game}`);
   svg.replaceChildren();
   const shape = (name, attributes, text) => {
     const element = svgElement(name, attributes, svg);
@@ -515,7 +583,10 @@ function loadDrawer(key, styled) {
   }
   const script = document.createElement("script");
   script.src = `/games/${encodeURIComponent(key)}/draw.js`;
-  script.addEventListener("load", render);
+  script.addEventListener("load", () => {
+    render();
+    if (!state && view) renderView();  // a replay's board
+  });
   document.head.append(script);
 }
 
@@ -532,7 +603,7 @@ function renderMoves(scene) {
 }
 
 function play(move) {
-  if (!state || state.to_move !== state.seat) return;
+  if (!state || shown !== state || state.to_move !== state.seat) return;
   send("move", { version: state.version, move: move });
 }
 
@@ -551,8 +622,256 @@ function askUndo(message) {
   $("question").hidden = state?.seat === null || state?.seat === undefined;
 }
 
+// ----- a club's members: accounts, pages, leaderboards, replays --------------------------------------
+// The keys a club rates games under, with the words that name them (/rated.json, net/web.py).
+let ratedGames = [];
+
+// A rating key as people read it: "Khet 2.0", "Connect Four (Cascade)", "Othello".
+function gameTitle(key) {
+  const known = ratedGames.find((game) => game.key === key);
+  if (!known) {
+    const base = ratedGames.find((game) => game.key.split("/")[0] === String(key).split("/")[0]);
+    return base ? t(base.title) : String(key);
+  }
+  const title = t(known.title);
+  if (!known.variant) return title;
+  const named = t(known.variant);
+  return named.startsWith(title) ? named : `${title} (${named})`;
+}
+
+function fillBoardKeys() {
+  const select = $("board-key");
+  const chosen = select.value;
+  select.replaceChildren(...ratedGames.map((game) => htmlElement("option", { value: game.key }, gameTitle(game.key))));
+  if (chosen) select.value = chosen;
+}
+
+function updateAccount() {
+  $("sign-form").hidden = account !== null;
+  $("signed").hidden = account === null;
+  $("signed-as").textContent = account ? t("Signed in as {name}.", { name: account.name }) : "";
+}
+
+function signIn(creating) {
+  const name = $("member-name").value.trim();
+  const password = $("password").value;
+  if (!name || !password) {
+    showMessage(t("Type your name and your password first."), true);
+    return;
+  }
+  const fields = { name: name, password: password };
+  const invitation = $("invitation").value.trim();
+  if (creating && invitation) fields.invitation = invitation;
+  send(creating ? "sign_up" : "sign_in", fields);
+  $("password").value = "";  // sent once, kept nowhere
+  showMessage(creating ? t("Creating the account {name}…", { name: name }) : t("Signing in…"));
+}
+
+function signOut() {
+  send("sign_out");
+  sessionStorage.removeItem(SESSION_KEY);
+  account = null;
+  updateAccount();
+  showMessage(t("Signed out. You play on as a guest."));
+}
+
+function askPage(name) {
+  send("player", { name: name });
+  showMessage(t("Asking the club…"));
+}
+
+function renderView() {
+  if (!view) return;
+  if (view.kind === "member") renderMember(view.page);
+  else if (view.kind === "leaders") renderLeaders(view.board);
+  else if (view.kind === "replay") renderReplay();
+}
+
+function day(date) {
+  return String(date || "").slice(0, 10);
+}
+
+function ratingText(row) {
+  return `${Math.round(Number(row.value) || 0)} ± ${Math.round(Number(row.margin) || 0)}`;
+}
+
+// A small line chart of a rating over time (its points evenly spaced), each point's value in its title.
+function ratingChart(points) {
+  const width = 180;
+  const height = 48;
+  const pad = 5;
+  const values = points.filter((point) => Array.isArray(point) && point.length === 2).map((point) => Number(point[1]));
+  const svg = svgElement("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, width: width, height: height, role: "img" });
+  if (values.length === 0) return svg;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || 1;
+  const x = (index) => (values.length === 1 ? width / 2 : pad + (index * (width - 2 * pad)) / (values.length - 1));
+  const y = (value) => (high === low ? height / 2 : height - pad - ((value - low) * (height - 2 * pad)) / span);
+  const line = values.map((value, index) => `${x(index).toFixed(1)},${y(value).toFixed(1)}`).join(" ");
+  svgElement("title", {}, svg).textContent = values.map((value) => Math.round(value)).join(" → ");
+  svgElement("polyline", { points: line, class: "chart-line" }, svg);
+  values.forEach((value, index) => svgElement("circle", { cx: x(index), cy: y(value), r: 3, class: "chart-point" }, svg));
+  return svg;
+}
+
+function renderMember(page) {
+  showOnly("member");
+  $("member-title").textContent = String(page.name || "");
+  $("member-since").textContent = t("Member since {date}", { date: day(page.since) });
+  const ratings = page.ratings || [];
+  $("no-ratings").hidden = ratings.length > 0;
+  $("ratings").replaceChildren(...ratings.map((row) => {
+    const item = htmlElement("li", { class: "rating", "data-game": row.game });
+    htmlElement("strong", {}, gameTitle(row.game), item);
+    htmlElement("span", { class: "rating-value" }, ratingText(row), item);
+    htmlElement("span", { class: "rating-games" }, tn("{n} rated game", "{n} rated games", Number(row.games) || 0), item);
+    item.append(ratingChart(row.chart || []));
+    return item;
+  }));
+  $("recent").replaceChildren(...(page.games || []).map((game) => {
+    const item = htmlElement("li", { class: "recent", "data-table": game.table || "" });
+    const names = (game.names || []).map(String);
+    const ranks = (game.ranks || []).map(Number);
+    const placing = names.map((name, index) => [ranks[index], name]).sort((a, b) => a[0] - b[0])
+      .map(([rank, name]) => `${rank}. ${name}`).join(", ");
+    htmlElement("span", { class: "recent-date" }, day(game.date), item);
+    htmlElement("strong", {}, gameTitle(game.game), item);
+    htmlElement("span", {}, placing, item);
+    htmlElement("span", { class: "rating-change" }, `${Math.round(game.before)} → ${Math.round(game.after)}`, item);
+    if (game.table) item.append(button(t("Replay"), () => openReplay(game.table)));
+    return item;
+  }));
+  $("opponents").replaceChildren(...(page.opponents || []).map((other) => {
+    const item = htmlElement("li");
+    htmlElement("span", { class: "against" }, t("{name}: {wins}, {losses}, {draws}", {
+      name: other.name, wins: other.wins, losses: other.losses, draws: other.draws,
+    }), item);
+    if (other.member) item.append(button(t("Show"), () => askPage(other.name)));
+    return item;
+  }));
+}
+
+function renderLeaders(board) {
+  showOnly("leaders");
+  $("leaders-title").textContent = t("Leaderboard of {game}", { game: gameTitle(board.game) });
+  const rows = board.rows || [];
+  $("no-leaders").hidden = rows.length > 0;
+  $("leader-rows").replaceChildren(...rows.map((row) => {
+    const item = htmlElement("li");
+    htmlElement("span", { class: "rank" }, `${row.rank}.`, item);
+    const computer = Number.isInteger(row.computer);
+    const name = computer ? t("Computer {level}", { level: row.computer }) : String(row.name || "");
+    const who = htmlElement("strong", {}, name, item);
+    if (!computer) {
+      who.classList.add("link");
+      pressable(who, () => askPage(name));
+      who.tabIndex = 0;
+    }
+    htmlElement("span", { class: "rating-value" }, ratingText(row), item);
+    htmlElement("span", { class: "rating-games" }, tn("{n} game", "{n} games", Number(row.games) || 0), item);
+    return item;
+  }));
+}
+
+function openReplay(table) {
+  send("replay", { table: table, scenes: true });
+  showMessage(t("Fetching the game of table {table}…", { table: table }));
+}
+
+// One position of a replay, drawn as a table's state: nobody to move, nobody's seat, the outcome
+// at the last position.
+function renderReplay() {
+  const data = view.data;
+  const count = data.moves.length;
+  const step = Math.max(0, Math.min(view.step, count, data.scenes.length - 1));
+  view.step = step;
+  showOnly("replay");
+  document.body.className = `game-${data.game}`;
+  const position = {
+    type: "state", table: `replay-${data.table}`, version: step, status: "over", game: data.game,
+    seat: null, seats: data.seats || [], to_move: null, moves: data.moves.slice(0, step),
+    outcome: step === count ? data.outcome : null, view: data.scenes[step],
+  };
+  renderBoard(data.scenes[step], position);
+  $("moves-row").replaceChildren();
+  $("typed").hidden = true;
+  $("replay-title").textContent = t(String(data.title || data.game));
+  $("replay-players").textContent = (data.seats || []).map(seatName).filter(Boolean).join(" · ");
+  $("replay-step").textContent = step === 0
+    ? tn("The start: {n} move to go", "The start: {n} moves to go", count)
+    : t("Move {k} of {n}: {move}", { k: step, n: count, move: data.moves[step - 1] || "…" });
+  $("replay-result").textContent = step === count && data.outcome ? t("Game over: {reason}.", { reason: said(data.outcome) }) : "";
+  $("step-first").disabled = $("step-back").disabled = step === 0;
+  $("step-on").disabled = $("step-last").disabled = step === count;
+  const list = $("replay-moves");
+  list.replaceChildren(...data.moves.map((move, index) => htmlElement("li", { class: index === step - 1 ? "now" : "" }, move || "…")));
+  const now = list.querySelector(".now");
+  if (now) now.scrollIntoView({ block: "nearest" });
+}
+
+function stepTo(step) {
+  if (!view || view.kind !== "replay") return;
+  view.step = step;
+  renderReplay();
+}
+
+function stepBy(delta) {
+  if (view && view.kind === "replay") stepTo(view.step + delta);
+}
+
+function leaveView() {
+  if (view && view.kind === "replay" && view.back) {
+    view = view.back;
+    renderView();
+    return;
+  }
+  showLobby();
+}
+
+function startClub() {
+  fetch("/rated.json").then((answer) => answer.json()).then((rated) => {
+    ratedGames = rated.games || [];
+    fillBoardKeys();
+    if (!state && view) renderView();
+  }).catch(() => {});
+  $("sign-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    signIn(false);
+  });
+  $("sign-up").addEventListener("click", () => signIn(true));
+  $("sign-out").addEventListener("click", signOut);
+  $("my-page").addEventListener("click", () => { if (account) askPage(account.name); });
+  $("find").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("find-name").value.trim();
+    if (name) askPage(name);
+    else showMessage(t("Type the name of the member to look up."), true);
+  });
+  $("boards").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if ($("board-key").value) send("leaderboard", { game: $("board-key").value });
+  });
+  for (const back of document.querySelectorAll("button.back")) back.addEventListener("click", showLobby);
+  $("replay-back").addEventListener("click", leaveView);
+  $("step-first").addEventListener("click", () => stepTo(0));
+  $("step-back").addEventListener("click", () => stepBy(-1));
+  $("step-on").addEventListener("click", () => stepBy(1));
+  $("step-last").addEventListener("click", () => stepTo(Number.MAX_SAFE_INTEGER));
+  document.addEventListener("keydown", (event) => {
+    if (!view || view.kind !== "replay" || state) return;
+    if (event.target instanceof HTMLInputElement) return;
+    const steps = { ArrowLeft: () => stepBy(-1), ArrowRight: () => stepBy(1), Home: () => stepTo(0), End: () => stepTo(Number.MAX_SAFE_INTEGER) };
+    if (steps[event.key]) {
+      event.preventDefault();
+      steps[event.key]();
+    }
+  });
+}
+
 // ----- start ----------------------------------------------------------------------------------------
 function start() {
+  startClub();
   const name = sessionStorage.getItem("ludoteca.name") || "";
   $("name").value = name;
   const match = /^\/t\/([A-Za-z0-9_-]{1,32})$/.exec(location.pathname);

@@ -15,6 +15,7 @@ from ludoteca.shells import session
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.panel import layout_for, move_list
+from ludoteca.shells.window.screens.review_graph import can_review
 from ludoteca.shells.window.widgets import button
 from ludoteca.store import SaveSlot, StoreError
 
@@ -65,6 +66,11 @@ class EndScreen(Screen):
             entries = entries[1:]  # a game over the network is played again at a new table
         if self.match.human_seats and self.match.can_undo():
             entries.insert(1, ("undo", _("Take back a move"), self.take_back, False))
+        finished = self.match.saveable()
+        if finished is not None and finished.ply and board_for(finished.game, app.theme, app.fonts):
+            # every finished game can be stepped through; a game with an engine to judge it, reviewed
+            label = _("Review the game") if can_review(finished) else _("Step through the game")
+            entries.insert(1, ("review", label, self.review, False))
         self.buttons = {}
         top = p.bottom - pad - len(entries) * (bh + s.gap) + s.gap
         for i, (key, label, action, primary) in enumerate(entries):
@@ -100,6 +106,16 @@ class EndScreen(Screen):
         seed = fresh_seed()
         again = Match(m.game, m.options, m.seats, seed, position=m.position, think=m.thinking)
         self.app.go("play", again)
+
+    def review(self) -> None:
+        """The game move by move from its start, reviewed by its engine where it has one; the way
+        back leads here again."""
+        self.record()
+        match = self.match.saveable()
+        if match is None:
+            return
+        options = {"saved_dirty": self.saved_dirty, "recorded": True}
+        self.app.go("replay", match, "", ("end", match, self.slot), review=True, back_options=options)
 
     def menu(self) -> None:
 

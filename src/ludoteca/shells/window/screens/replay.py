@@ -22,6 +22,7 @@ from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.panel import HasMatch, Layout, layout_for, move_list
+from ludoteca.shells.window.screens.review_graph import Reviewer, can_review, draw_graph, mark_words, ply_at
 from ludoteca.shells.window.widgets import button, set_enabled
 from ludoteca.store import StoreError
 
@@ -31,8 +32,18 @@ STEPS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -10, pygame.K_DOWN: 
 
 class ReplayScreen(Screen):
     def __init__(
-        self, app: App, match: Match, heading: str = "", back: tuple[Any, ...] = ("menu",), at: int = 0
+        self,
+        app: App,
+        match: Match,
+        heading: str = "",
+        back: tuple[Any, ...] = ("menu",),
+        at: int = 0,
+        *,
+        review: bool = False,
+        back_options: dict[str, Any] | None = None,
     ) -> None:
+        """`back`: the route (and its arguments, `back_options` its keywords) the way back leads
+        to; `review`: the game is reviewed by its engine meanwhile (a graph, each move's mark)."""
         super().__init__(app)
         board = board_for(match.game, app.theme, app.fonts, app.store)
         if board is None:
@@ -42,6 +53,10 @@ class ReplayScreen(Screen):
         #: what the game was ("Table 12 of the club at …"), under the title
         self.heading = heading
         self._back = back
+        self._back_options = back_options or {}
+        self._reviewable = can_review(match)
+        self.reviewer: Reviewer | None = Reviewer(match) if review and self._reviewable else None
+        self._graph = pygame.Rect(0, 0, 0, 0)
         #: the move the board shows the position after (0: the start)
         self.at = max(0, min(at, match.ply))
         self._moves = match.public_moves(None)
@@ -69,8 +84,15 @@ class ReplayScreen(Screen):
         p, pad, bh = layout.panel, s.gap + 6, s.button_height
         width = p.width - 2 * pad
         step_w = (width - 3 * s.gap) // 4
-        steps = pygame.Rect(p.left + pad, p.bottom - pad - 3 * bh - 2 * s.gap, step_w, bh)
+        # a game its engine can judge, not reviewed yet (a club's replay): a row to ask for it
+        offer = self.reviewer is None and self._reviewable
+        rows = 4 if offer else 3
+        steps = pygame.Rect(p.left + pad, p.bottom - pad - rows * bh - (rows - 1) * s.gap, step_w, bh)
         self.buttons = {}
+        if offer:
+            ask = pygame.Rect(p.left + pad, steps.top, width, bh)
+            self.buttons["review"] = button(app, app.manager, ask, _("Review the game"), self.review)
+            steps = steps.move(0, bh + s.gap)
         for index, (key, text, action) in enumerate(
             (
                 ("first", "«", lambda: self.go_to(0)),
@@ -112,6 +134,12 @@ class ReplayScreen(Screen):
     def step(self, delta: int) -> None:
         self.go_to(self.at + delta)
 
+    def review(self) -> None:
+        """Have the game's engine judge every move, while the player goes on stepping."""
+        if self.reviewer is None and self._reviewable:
+            self.reviewer = Reviewer(self.match)
+            self.app.rebuild()
+
     def keep(self) -> None:
         """Put the game in the player's saved games (its record checked again as it is written)."""
         name = self.heading or _(self.match.game.info.title)
@@ -135,9 +163,17 @@ class ReplayScreen(Screen):
                 self.go_to(self.last)
         elif event.type == pygame.MOUSEWHEEL:
             self.step(-event.y)
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._graph.collidepoint(event.pos)
+        ):
+            self.go_to(ply_at(self._graph, event.pos[0], self.last))  # a moment of the graph
 
     def back(self) -> None:
-        self.app.go(*self._back)
+        self.app.go(*self._back, **self._back_options)
+
+    def leave(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.stop()
 
     # ----- drawing ------------------------------------------------------------------------------
     def position_line(self) -> str:
@@ -152,7 +188,21 @@ class ReplayScreen(Screen):
         who = names[seat] if seat is not None and seat < len(names) else ""
         move = self._moves[self.at - 1]
         text = _("Move {k} of {n}: {move}").format(k=self.at, n=self.last, move=move)
-        return f"{text} ({who})" if who else text
+        text = f"{text} ({who})" if who else text
+        judged = self.reviewer.at(self.at) if self.reviewer is not None else None
+        if judged is None:
+            return text
+        return _("{where}: {judgement}").format(where=text, judgement=mark_words(judged))
+
+    def _accuracy(self, seat: int) -> str:
+        """A reviewed player's accuracy, beside their name ("87 %")."""
+        found = self.reviewer.result if self.reviewer is not None else None
+        if found is None:
+            return ""
+        summary = next((p for p in found.players if p.seat == seat), None)
+        if summary is None or summary.accuracy is None:
+            return ""
+        return _("{p:.0f} %").format(p=summary.accuracy)
 
     def result_line(self) -> str:
         outcome = self.match.outcome
@@ -224,10 +274,38 @@ class ReplayScreen(Screen):
         for seat, name in enumerate(names):
             row = pygame.Rect(x, y, w, fonts.body.get_linesize() + px(6))
             self.board.draw_seat_marker(surface, (row.left + marker, row.centery), marker, seat)
-            label = draw.ellipsize(fonts.body, name, w - marker * 3, may_cut=True)
+            accuracy = self._accuracy(seat)
+            label = draw.ellipsize(
+                fonts.body, name, w - marker * 3 - fonts.body.size(accuracy)[0], may_cut=True
+            )
+            if accuracy:
+                draw.text(surface, fonts.body, accuracy, c.text_dim, (row.right, row.centery), "midright")
             draw.text(surface, fonts.body, label, c.text, (row.left + marker * 3, row.centery), "midleft")
             y += row.height
         y += s.gap
+        bottom = min(b.relative_rect.top for b in self.buttons.values()) - s.gap * 2
+        self._graph = pygame.Rect(0, 0, 0, 0)
+        reviewer = self.reviewer
+        if reviewer is not None and bottom - y > px(64) + fonts.small.get_linesize() * 4:
+            heading = _("Review")
+            if not reviewer.done:
+                heading = _("Reviewing… {p:.0f} %").format(p=100 * reviewer.progress)
+            elif reviewer.error:
+                heading = reviewer.error
+            y += (
+                draw.block(
+                    surface,
+                    (fonts.small_bold,),
+                    heading,
+                    c.text_dim,
+                    pygame.Rect(x, y, w, fonts.small.get_linesize()),
+                    0,
+                )
+                + 4
+            )
+            self._graph = pygame.Rect(x, y, w, px(64))
+            draw_graph(surface, self._graph, reviewer, self.last, self.at, c)
+            y = self._graph.bottom + s.gap
         result = self.result_line()
         outcome = self.match.outcome
         if result and outcome is not None:
@@ -241,7 +319,6 @@ class ReplayScreen(Screen):
                 rect = pygame.Rect(x, y, w, draw.lines_height(fonts.small, lines))
                 y += draw.paragraph(surface, fonts.small, reason, c.text_dim, rect)
             y += s.gap
-        bottom = min(b.relative_rect.top for b in self.buttons.values()) - s.gap * 2
         if bottom - y > fonts.body.get_linesize() * 2:
             draw.text(surface, fonts.small_bold, _("Moves"), c.text_dim, (x, y))
             y += fonts.small.get_linesize() + 4

@@ -1,0 +1,125 @@
+"""A finished game's review in the window (issue 28): from the end screen, the game is stepped
+through while its engine reviews it; then each move's mark is on the status line, each player's
+accuracy beside their name, the graph is drawn and a click on it goes to that move; the way back
+leads to the end screen. A game without an analyser is stepped through, unreviewed."""
+
+from __future__ import annotations
+
+import pygame
+
+from ludoteca.ai.review import review
+from ludoteca.core.registry import get_game
+from ludoteca.core.seats import SeatSpec
+from ludoteca.games.connect4.review import Connect4Analyser
+from ludoteca.i18n import set_language
+from ludoteca.match import Match
+from ludoteca.shells.terminal.review import MARK_NAMES
+from ludoteca.shells.window.screens.end import EndScreen
+from ludoteca.shells.window.screens.replay import ReplayScreen
+from tests.gui.conftest import Driver
+from tests.review.test_review import C4_FROM, C4_GAME, replay
+
+HUMANS = (SeatSpec("human"), SeatSpec("human"))
+
+
+def connect4_endgame() -> Match:
+    """The review tests' game from its 12th disc on (the solver is quick from there)."""
+    game, states, _moves = replay("connect4", C4_GAME[: C4_FROM - 1])
+    match = Match(game, game.options({}), HUMANS, 1, position=game.position_text(states[-1]))
+    for text in C4_GAME[C4_FROM - 1 :]:
+        match.play(text)
+    assert match.over
+    return match
+
+
+def open_review(driver: Driver, match: Match) -> ReplayScreen:
+    driver.app.go("end", match, recorded=True)
+    driver.frames(2)
+    end = driver.screen
+    assert isinstance(end, EndScreen)
+    driver.press(end.buttons["review"])
+    screen = driver.screen
+    assert isinstance(screen, ReplayScreen)
+    return screen
+
+
+def test_a_connect4_game_reviewed_from_the_end_screen(driver: Driver) -> None:
+    match = connect4_endgame()
+    screen = open_review(driver, match)
+    assert screen.reviewer is not None and screen.at == 0
+    screen.reviewer.wait()
+    driver.frames(2)
+    found = screen.reviewer.result
+    assert found is not None and screen.reviewer.error is None
+    # the window shows the engine's own review, move by move (tests/review checks it against the solver)
+    expected = review(
+        match.game,
+        Connect4Analyser(),
+        match.states,
+        [
+            match.game.parse_move(state, text)
+            for state, text in zip(match.states[:-1], match.moves, strict=True)
+        ],
+    )
+    assert [(m.ply, m.mark) for m in found.moves] == [(m.ply, m.mark) for m in expected.moves]
+    blunder = next(m for m in found.moves if m.better is not None)
+    screen.go_to(blunder.ply)
+    line = screen.position_line()
+    assert MARK_NAMES[blunder.mark] in line and f"better: {blunder.better}" in line  # type: ignore[index]
+    assert any(screen._accuracy(seat).endswith("%") for seat in (0, 1))
+    driver.shot("review-connect4")
+    # a click on the graph's right end: the last move
+    graph = screen._graph
+    assert graph.width > 0
+    driver.click((graph.right - 1, graph.centery))
+    assert screen.at == screen.last
+    driver.click((graph.left, graph.centery))
+    assert screen.at == 0
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.screen, EndScreen) and driver.screen.match is match
+
+
+def test_the_review_in_french(driver: Driver) -> None:
+    set_language("fr")
+    driver.app.rebuild()
+    screen = open_review(driver, connect4_endgame())
+    assert screen.reviewer is not None
+    screen.reviewer.wait()
+    judged = next(m for m in screen.reviewer.result.moves if m.mark is not None)  # type: ignore[union-attr]
+    screen.go_to(judged.ply)
+    driver.frames(2)
+    assert screen.position_line().startswith(f"Coup {judged.ply} sur")
+    driver.shot("review-connect4-fr")
+
+
+def test_a_game_without_an_analyser_is_stepped_through(driver: Driver) -> None:
+    game = get_game("khet")
+    match = Match(game, game.options({}), HUMANS, 1)
+    from tests.gui.test_end_and_setup_words import CLASSIC_GAME
+
+    for text in CLASSIC_GAME.split():
+        match.play(text)
+    driver.app.go("end", match, recorded=True)
+    driver.frames(2)
+    end = driver.screen
+    assert isinstance(end, EndScreen)
+    assert end.buttons["review"].text == "Step through the game"
+    driver.press(end.buttons["review"])
+    screen = driver.screen
+    assert isinstance(screen, ReplayScreen) and screen.reviewer is None
+    driver.key(pygame.K_END)
+    assert screen.at == match.ply and screen.result_line()
+
+
+def test_a_replay_reviewed_on_request(driver: Driver) -> None:
+    """A club's replay opens unreviewed; Review the game starts it there."""
+    match = connect4_endgame()
+    driver.app.go("replay", match, "Table 1 at 127.0.0.1", ("menu",))
+    driver.frames(2)
+    screen = driver.screen
+    assert isinstance(screen, ReplayScreen) and screen.reviewer is None
+    driver.press(screen.buttons["review"])
+    assert screen.reviewer is not None and "review" not in screen.buttons
+    screen.reviewer.wait()
+    driver.frames(2)
+    assert screen.reviewer.result is not None and len(screen.reviewer.result.moves) == match.ply
