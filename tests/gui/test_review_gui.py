@@ -5,6 +5,8 @@ leads to the end screen. A game without an analyser is stepped through, unreview
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from ludoteca.ai.review import review
@@ -17,6 +19,7 @@ from ludoteca.shells.terminal.review import MARK_NAMES
 from ludoteca.shells.window.screens.end import EndScreen
 from ludoteca.shells.window.screens.replay import ReplayScreen
 from tests.gui.conftest import Driver
+from tests.gui.fit_walk import playout
 from tests.review.test_review import C4_FROM, C4_GAME, replay
 
 HUMANS = (SeatSpec("human"), SeatSpec("human"))
@@ -67,6 +70,7 @@ def test_a_connect4_game_reviewed_from_the_end_screen(driver: Driver) -> None:
     line = screen.position_line()
     assert MARK_NAMES[blunder.mark] in line and f"better: {blunder.better}" in line  # type: ignore[index]
     assert any(screen._accuracy(seat).endswith("%") for seat in (0, 1))
+    driver.frames(2)
     driver.shot("review-connect4")
     # a click on the graph's right end: the last move
     graph = screen._graph
@@ -93,12 +97,10 @@ def test_the_review_in_french(driver: Driver) -> None:
 
 
 def test_a_game_without_an_analyser_is_stepped_through(driver: Driver) -> None:
-    game = get_game("khet")
-    match = Match(game, game.options({}), HUMANS, 1)
-    from tests.gui.test_end_and_setup_words import CLASSIC_GAME
-
-    for text in CLASSIC_GAME.split():
-        match.play(text)
+    """Five or More has no analyser (chance): its end screen offers the moves, unreviewed."""
+    game = get_game("fiveormore")
+    match = Match(game, game.options({}), (SeatSpec("human"),), 3)
+    playout(match, random.Random(3), lambda _m: False)
     driver.app.go("end", match, recorded=True)
     driver.frames(2)
     end = driver.screen
@@ -106,7 +108,7 @@ def test_a_game_without_an_analyser_is_stepped_through(driver: Driver) -> None:
     assert end.buttons["review"].text == "Step through the game"
     driver.press(end.buttons["review"])
     screen = driver.screen
-    assert isinstance(screen, ReplayScreen) and screen.reviewer is None
+    assert isinstance(screen, ReplayScreen) and screen.reviewer is None and "review" not in screen.buttons
     driver.key(pygame.K_END)
     assert screen.at == match.ply and screen.result_line()
 
@@ -123,3 +125,22 @@ def test_a_replay_reviewed_on_request(driver: Driver) -> None:
     screen.reviewer.wait()
     driver.frames(2)
     assert screen.reviewer.result is not None and len(screen.reviewer.result.moves) == match.ply
+
+
+def test_a_qwirkle_game_reviewed_from_each_players_own_view(driver: Driver) -> None:
+    """Qwirkle's review judges each play by the points it gave away, from the mover's view."""
+    game = get_game("qwirkle")
+    match = Match(game, game.options({"mode": "short"}), HUMANS, 5)
+    playout(match, random.Random(5), lambda _m: False)
+    screen = open_review(driver, match)
+    assert screen.reviewer is not None and screen.reviewer.in_points
+    screen.reviewer.wait()
+    found = screen.reviewer.result
+    assert found is not None and screen.reviewer.error is None
+    marks = {m.mark for m in found.moves}
+    assert len(found.moves) == match.ply and len(marks) > 1  # random plays: not all the best
+    worse = next(m for m in found.moves if m.better is not None)
+    screen.go_to(worse.ply)
+    driver.frames(2)
+    assert f"better: {worse.better}" in screen.position_line()
+    driver.shot("review-qwirkle")

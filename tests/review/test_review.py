@@ -127,11 +127,13 @@ def test_the_terminal_command_in_english_and_french(tmp_path: Path) -> None:
 
 
 def test_a_game_without_an_analyser_is_not_offered(tmp_path: Path) -> None:
-    record = tmp_path / "khet.txt"
-    record.write_text('[Game "khet"]\n\n', encoding="utf-8")
+    record = tmp_path / "turtles.txt"
+    record.write_text('[Game "turtles"]\n\n', encoding="utf-8")
     refused = run_ludoteca(["review", str(record)], tmp_path, LUDOTECA_LANG="en")
     assert refused.returncode != 0
-    assert "Review is not offered for Khet yet." in refused.stderr
+    assert (
+        "Review is not offered for Robot Turtles yet: it has hidden information or chance." in refused.stderr
+    )
     cascade = tmp_path / "cascade.txt"
     cascade.write_text('[Game "connect4"]\n[Variant "cascade"]\n\n1. 4\n', encoding="utf-8")
     refused = run_ludoteca(["review", str(cascade)], tmp_path, LUDOTECA_LANG="en")

@@ -20,6 +20,7 @@ DECLARATION = GameDeclaration(
     commands={"bench": ".bench:main", "setups": ".setups_command:main", "solve": ".solve:main"},
     start_position=".setups_command:position_for",
     puzzles=".puzzles:maker",
+    review=".review:analyser",
     web_scene=".web_scene:scene",
     order=10,
 )

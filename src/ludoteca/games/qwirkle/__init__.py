@@ -15,6 +15,7 @@ DECLARATION = GameDeclaration(
     commands={"bench": ".bench:main", "scores": ".scores:main"},
     web_scene=".web_scene:scene",
     puzzles=".puzzles:maker",
+    review=".review:analyser",
     order=50,
 )
 

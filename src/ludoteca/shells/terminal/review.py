@@ -34,17 +34,19 @@ MARK_NAMES: dict[Mark, str] = {
 
 
 def analyser_for(game: Game[Any, Any], start: Any) -> Analyser:
-    """The game's analyser for this game's variant; OptionError when review is not offered."""
-    if game.info.hidden_information or game.info.chance:
+    """The game's analyser for this game's variant; OptionError when review is not offered. A game
+    with hidden information or chance is reviewed only by an analyser that declares it judges each
+    move from the mover's own view (`from_mover_view`)."""
+    factory = declaration(game.info.key).part("review")
+    found = factory(game, start) if factory is not None else None
+    if (game.info.hidden_information or game.info.chance) and not getattr(found, "from_mover_view", False):
         raise OptionError(
             _("Review is not offered for {game} yet: it has hidden information or chance.").format(
                 game=_(game.info.title)
             )
         )
-    factory = declaration(game.info.key).part("review")
     if factory is None:
         raise OptionError(_("Review is not offered for {game} yet.").format(game=_(game.info.title)))
-    found = factory(game, start)
     if found is None:
         raise OptionError(
             _("Review is not offered for this variant of {game} yet.").format(game=_(game.info.title))
@@ -52,20 +54,33 @@ def analyser_for(game: Game[Any, Any], start: Any) -> Analyser:
     return found  # type: ignore[no-any-return]
 
 
-def sparkline(moves: Sequence[MoveReview]) -> tuple[str, str]:
-    """The bars, and the line under them marking the proven values."""
+def in_points(analyser: Analyser) -> bool:
+    """Whether the analyser's values are points (their `score`) rather than a chance of winning."""
+    return bool(getattr(analyser, "in_points", False))
+
+
+def sparkline(moves: Sequence[MoveReview], points: bool = False) -> tuple[str, str]:
+    """The bars, and the line under them marking the proven values. With `points` (an analyser
+    judging points given away), each bar is the mover's own: full for the best play, lower by
+    the points given away."""
     bars, proven = [], []
     for move in moves:
-        chance = move.first_seat_chance()
+        if points:
+            chance = None if move.played is None else min(1.0, 2 * move.played.chance)
+        else:
+            chance = move.first_seat_chance()
         bars.append(UNJUDGED if chance is None else BARS[min(len(BARS) - 1, int(chance * len(BARS)))])
         proven.append(PROVEN if move.played is not None and move.played.exact else " ")
     return "".join(bars), "".join(proven).rstrip()
 
 
-def value_text(value: Value | None) -> str:
-    """A value for the side it belongs to: "win in 5 plies", "draw", "loss (−6)", "62 %"."""
+def value_text(value: Value | None, points: bool = False) -> str:
+    """A value for the side it belongs to: "win in 5 plies", "draw", "loss (−6)", "62 %"; with
+    `points`, an estimate is its score in points ("12 points")."""
     if value is None:
         return "?"
+    if points and not value.exact and value.score is not None:
+        return ngettext("{n:g} point", "{n:g} points", round(abs(value.score))).format(n=value.score)
     if not value.exact:
         return _("{p:.0f} %").format(p=100 * value.chance)
     result = value.result
@@ -79,12 +94,12 @@ def value_text(value: Value | None) -> str:
     return word
 
 
-def move_line(game: Game[Any, Any], start: Any, move: MoveReview) -> str:
+def move_line(game: Game[Any, Any], start: Any, move: MoveReview, points: bool = False) -> str:
     mark = _(MARK_NAMES[move.mark]) if move.mark is not None else _("not judged")
     seat = game.player_name(start, move.seat)
-    text = f"{move.ply:>4}. {seat:<8} {move.move:<6} {mark:<12} {value_text(move.played)}"
+    text = f"{move.ply:>4}. {seat:<8} {move.move:<6} {mark:<12} {value_text(move.played, points)}"
     if move.better is not None:
-        best = value_text(move.best)
+        best = value_text(move.best, points)
         text += "  " + _("better: {move} ({value})").format(move=move.better, value=best)
         if move.line:
             text += ", " + _("then {line}").format(line=" ".join(move.line))
@@ -104,20 +119,25 @@ def summary_line(game: Game[Any, Any], start: Any, summary: PlayerSummary) -> st
     return text
 
 
-def show(game: Game[Any, Any], start: Any, result: Review, out: TextIO) -> None:
-    bars, proven = sparkline(result.moves)
-    print(
-        _("Evaluation for {seat} ({proven} under a proven value):").format(
-            seat=game.player_name(start, 0), proven=PROVEN
-        ),
-        file=out,
-    )
+def show(game: Game[Any, Any], start: Any, result: Review, out: TextIO, points: bool = False) -> None:
+    bars, proven = sparkline(result.moves, points)
+    if points:
+        print(
+            _("Each move against the best play (a full bar: the best; lower: points given away):"), file=out
+        )
+    else:
+        print(
+            _("Evaluation for {seat} ({proven} under a proven value):").format(
+                seat=game.player_name(start, 0), proven=PROVEN
+            ),
+            file=out,
+        )
     print("  " + bars, file=out)
     if proven:
         print("  " + proven, file=out)
     print(file=out)
     for move in result.moves:
-        print(move_line(game, start, move), file=out)
+        print(move_line(game, start, move, points), file=out)
     print(file=out)
     for summary in result.players:
         print(summary_line(game, start, summary), file=out)
@@ -145,5 +165,5 @@ def run(
     if not result.moves:
         print(_("No move to review."), file=out)
         return 0
-    show(game, states[0], result, out)
+    show(game, states[0], result, out, in_points(analyser))
     return 0

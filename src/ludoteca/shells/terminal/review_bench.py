@@ -1,9 +1,10 @@
 """`ludoteca bench review [GAME …] [--runs N]`: how long a long game's review takes, per game.
 
 For each game offering review, `runs` games between computers (level 2, after two random moves,
-the first seeds whose game is long: `LONG_SHARE` of the longest possible game or more), each
-reviewed whole at the analyser's default strength, in a fresh analyser; prints the median and the
-slowest. The target: a long game within a minute (`TARGET_SECONDS`).
+the first seeds whose game is long: `MIN_PLIES` or more; a game that goes on past `MOST_PLIES`,
+as Khet's computers' games may for hundreds of plies, is cut there), each reviewed whole at the
+analyser's default strength, in a fresh analyser; prints the median and the slowest. The target:
+a long game within a minute (`TARGET_SECONDS`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from ludoteca.shells.terminal.review import analyser_for
 
 TARGET_SECONDS = 60.0
 #: a game this long compared with the longest the bench saw is "long"
-MIN_PLIES = {"connect4": 30, "othello": 56}
+MIN_PLIES = {"connect4": 30, "othello": 56, "khet": 80, "qwirkle": 50}
+#: a game is cut to its first this many plies (a long game of the kind players play)
+MOST_PLIES = {"khet": 80}
 #: seeds tried per game before taking the longest found
 SEEDS_TRIED = 40
 
@@ -34,7 +37,8 @@ def long_game(game: Game[Any, Any], seed: int) -> tuple[list[Any], list[Any], in
     wanted = MIN_PLIES.get(game.info.key, 40)
     longest: tuple[int, tuple[str, ...], int] = (-1, (), seed)
     for tried in range(seed, seed + SEEDS_TRIED):
-        played = play_game(game, options, (2, 2), tried, opening_plies=2).moves
+        most = MOST_PLIES.get(game.info.key, 2000)
+        played = play_game(game, options, (2, 2), tried, opening_plies=2, max_plies=most).moves[:most]
         if len(played) > longest[0]:
             longest = (len(played), played, tried)
         if len(played) >= wanted:

@@ -15,7 +15,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _
 from ludoteca.kits.window.theme import Colour, Colours
 from ludoteca.match import Match
-from ludoteca.shells.terminal.review import MARK_NAMES, analyser_for
+from ludoteca.shells.terminal.review import MARK_NAMES, analyser_for, in_points
 
 #: the marks worth a dot on the graph, and the colour of each (the rest lie on the line)
 MARK_COLOURS: dict[Mark, Colour] = {
@@ -45,6 +45,8 @@ class Reviewer:
         self._cancel = threading.Event()
         self._by_ply: dict[int, MoveReview] = {}
         analyser: Analyser = analyser_for(match.game, match.states[0])
+        #: the analyser judges in points given away (Qwirkle): the graph shows each mover's own share
+        self.in_points = in_points(analyser)
         moves = [
             match.game.parse_move(state, text)
             for state, text in zip(match.states[:-1], match.moves, strict=True)
@@ -93,15 +95,21 @@ def mark_words(reviewed: MoveReview) -> str:
         better = _("better: {move}").format(move=reviewed.better)
         if reviewed.line:
             better = _("{better}, then {line}").format(better=better, line=" ".join(reviewed.line))
-        words = f"{words}; {better}"
+        words = _("{mark}; {better}").format(mark=words, better=better)
     return words
 
 
-def graph_points(reviewed: Review, count: int, rect: pygame.Rect) -> list[tuple[int, int, MoveReview]]:
-    """Where each judged move's value goes: the move's number along, the first player's chance up."""
+def graph_points(
+    reviewed: Review, count: int, rect: pygame.Rect, in_points: bool = False
+) -> list[tuple[int, int, MoveReview]]:
+    """Where each judged move's value goes: the move's number along, the first player's chance up
+    (`in_points`: how near the mover came to the best play, at the top for the best)."""
     points = []
     for move in reviewed.moves:
-        chance = move.first_seat_chance()
+        if in_points:
+            chance = None if move.played is None else min(1.0, 2 * move.played.chance)
+        else:
+            chance = move.first_seat_chance()
         if chance is None:
             continue
         x = rect.left + round((rect.width - 1) * move.ply / max(1, count))
@@ -128,7 +136,7 @@ def draw_graph(
         done = pygame.Rect(rect.left, rect.bottom - 4, round(rect.width * reviewer.progress), 4)
         pygame.draw.rect(surface, c.accent, done)
         return
-    points = graph_points(found, count, rect)
+    points = graph_points(found, count, rect, reviewer.in_points)
     if len(points) >= 2:
         pygame.draw.lines(surface, c.accent, False, [(px, py) for px, py, _m in points], 2)
     for px, py, move in points:
