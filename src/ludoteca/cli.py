@@ -121,6 +121,17 @@ def _open_store() -> Any:
     return Store()
 
 
+def _open_store_quietly() -> Any:
+    """The player's store, or None when it cannot be opened: for what only keeps a convenience
+    (a review's cache), so the command works without it."""
+    from ludoteca.store import StoreError
+
+    try:
+        return _open_store()
+    except StoreError:
+        return None
+
+
 # ----- commands ------------------------------------------------------------------------------
 def cmd_games(argv: list[str]) -> int:
     _parser("ludoteca games", _("List the games and their options.")).parse_args(argv)
@@ -1015,7 +1026,7 @@ def cmd_review(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     match = session.match_from_text(_record_or_save(args.record))
     with match.named():  # the players as the record names them: "Ann", not "Yellow"
-        return review.run(match.game, match.states, match.moves, args.first, args.last, sys.stdout)
+        return review.run(match, args.first, args.last, sys.stdout, _open_store_quietly())
 
 
 def cmd_puzzles(argv: list[str]) -> int:

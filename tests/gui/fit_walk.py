@@ -31,6 +31,7 @@ from ludoteca.net.server import CLUB
 from ludoteca.shells import session
 from ludoteca.shells.listings import rating_keys
 from ludoteca.shells.network import RECENT_HOSTS, HostPlan
+from ludoteca.shells.terminal.puzzles import games_with_puzzles
 from ludoteca.shells.window import fitcheck
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.boards import has_board
@@ -139,7 +140,7 @@ def tour(app: App, shots: Path | None = None) -> Tour:
     for key in game_keys():
         t.go("rules", key)
         t.look(f"rules: {key}")
-    for key in ("connect4", "othello"):  # puzzles: the task, then a hint, a miss and the solution
+    for key in games_with_puzzles():  # puzzles: the task, then a hint, a miss and the solution
         puzzles = t.go("puzzles", key)
         t.look(f"puzzles: {key}")
         if puzzles.attempt is not None:
@@ -302,6 +303,9 @@ def _replays(t: Tour, finished: list[Match]) -> None:
     screen.go_to(next(m.ply for m in screen.reviewer.result.moves if m.better is not None))
     t.app.step()
     t.look("review: a move and its better one")
+    screen.toggle_better()
+    t.app.step()
+    t.look("review: the better move on the board")
 
 
 def member_pages() -> list[dict[str, Any]]:

@@ -72,6 +72,21 @@ def test_a_connect4_game_reviewed_from_the_end_screen(driver: Driver) -> None:
     assert any(screen._accuracy(seat).endswith("%") for seat in (0, 1))
     driver.frames(2)
     driver.shot("review-connect4")
+    # the better move on the board: the position before the move, the better one marked
+    driver.press(screen.buttons["better"])
+    assert screen.showing_better and screen.view() == match.game.view(match.states[blunder.ply - 1], None)
+    driver.frames(2)
+    driver.shot("review-connect4-better")
+    assert screen.buttons["better"].text == "Back to the move played"
+    driver.press(screen.buttons["better"])
+    assert not screen.showing_better and screen.view() == match.game.view(match.states[blunder.ply], None)
+    # a step forward is played as in a game (its animation), a step back is not
+    screen.go_to(0)
+    driver.app.settings.speed = 1.0  # the tests' window does not animate unless asked
+    driver.key(pygame.K_RIGHT)
+    assert screen.transition is not None
+    driver.key(pygame.K_LEFT)
+    assert screen.transition is None
     # a click on the graph's right end: the last move
     graph = screen._graph
     assert graph.width > 0
@@ -144,3 +159,7 @@ def test_a_qwirkle_game_reviewed_from_each_players_own_view(driver: Driver) -> N
     driver.frames(2)
     assert f"better: {worse.better}" in screen.position_line()
     driver.shot("review-qwirkle")
+    driver.press(screen.buttons["better"])  # the better play drawn with the mover's own hand
+    assert screen.showing_better
+    driver.frames(2)
+    driver.shot("review-qwirkle-better")

@@ -31,6 +31,7 @@ floored at 0 — a move that gives away half a game or more (a won game drawn) s
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from threading import Event
@@ -151,6 +152,13 @@ class Review:
 Progress = Callable[[float], None]
 
 
+def chance_from_lead(lead: float, scale: float) -> float:
+    """An engine's estimate as a win chance: the logistic 1 / (1 + e^(−lead/scale)), so a lead of
+    `scale` is about 73 % (clamped: a search's "won" of a million units is 1, not an overflow)."""
+    x = max(-40.0, min(40.0, lead / scale))
+    return 1.0 / (1.0 + math.exp(-x))
+
+
 def mark_for(loss: float, is_best: bool) -> Mark:
     if is_best:
         return Mark.BEST
@@ -254,3 +262,67 @@ def summarise(seat: Seat, reviewed: Sequence[MoveReview]) -> PlayerSummary:
     )
     worst = max(own, key=lambda m: m.loss, default=None)
     return PlayerSummary(seat, accuracy, counts, worst if worst is not None and worst.loss > 0 else None)
+
+
+# -- keeping a review: the store caches them (a review of a long game takes a while) ---------------
+
+
+def _value_json(value: Value | None) -> list[Any] | None:
+    return None if value is None else [value.chance, value.exact, value.score, value.plies]
+
+
+def _value_of(data: Any) -> Value | None:
+    if data is None:
+        return None
+    chance, exact, score, plies = data
+    return Value(
+        float(chance),
+        bool(exact),
+        None if score is None else float(score),
+        None if plies is None else int(plies),
+    )
+
+
+def review_to_json(found: Review) -> dict[str, Any]:
+    """A review as plain JSON values (`review_from_json` reads it back)."""
+    return {
+        "moves": [
+            {
+                "ply": m.ply,
+                "seat": m.seat,
+                "move": m.move,
+                "best": _value_json(m.best),
+                "played": _value_json(m.played),
+                "loss": m.loss,
+                "mark": None if m.mark is None else m.mark.value,
+                "forced": m.forced,
+                "better": m.better,
+                "line": list(m.line),
+            }
+            for m in found.moves
+        ]
+    }
+
+
+def review_from_json(data: Any) -> Review:
+    """A review kept by `review_to_json`; ValueError when it is not one (the caller reviews again)."""
+    try:
+        moves = tuple(
+            MoveReview(
+                int(m["ply"]),
+                int(m["seat"]),
+                str(m["move"]),
+                _value_of(m["best"]),
+                _value_of(m["played"]),
+                float(m["loss"]),
+                None if m["mark"] is None else Mark(m["mark"]),
+                bool(m["forced"]),
+                None if m["better"] is None else str(m["better"]),
+                tuple(str(word) for word in m["line"]),
+            )
+            for m in data["moves"]
+        )
+    except (KeyError, TypeError, ValueError) as err:
+        raise ValueError(f"not a kept review: {err}") from None
+    seats = sorted({m.seat for m in moves} | {0, 1})
+    return Review(moves, tuple(summarise(seat, moves) for seat in seats))

@@ -43,7 +43,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from ludoteca.i18n import _
 from ludoteca.net import bystander as bystanding
 from ludoteca.net import echo, protocol
-from ludoteca.net.echo import EchoProcess
+from ludoteca.net.echo import EchoProcess, stop_process
 
 if TYPE_CHECKING:
     from ludoteca.net.server import Limits
@@ -147,11 +147,7 @@ class ServerProcess:
         self.port: int = ports.get(timeout=30)
 
     def stop(self) -> None:
-        self.process.terminate()
-        self.process.join(10)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(10)
+        stop_process(self.process)
         self._folder.cleanup()
 
 

@@ -55,11 +55,16 @@ class EchoProcess:
         self.port: int = ports.get(timeout=30)
 
     def stop(self) -> None:
-        self.process.terminate()
-        self.process.join(10)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(10)
+        stop_process(self.process)
+
+
+def stop_process(process: Any) -> None:
+    """Stop a helper process of a bench: asked first, killed if it will not go."""
+    process.terminate()
+    process.join(10)
+    if process.is_alive():
+        process.kill()
+        process.join(10)
 
 
 async def _ask(ws: ClientConnection, number: int) -> float:

@@ -33,12 +33,11 @@ computer players.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from threading import Event
 from typing import TYPE_CHECKING, Any, Final
 
-from ludoteca.ai.review import Reading, Value
+from ludoteca.ai.review import Reading, Value, chance_from_lead
 from ludoteca.core.game import Game
 from ludoteca.games.khet.moves import Move
 from ludoteca.games.khet.players import history_keys
@@ -70,8 +69,7 @@ def analyser(game: Game[Any, Any], start: Any) -> KhetAnalyser:
 
 def chance_of(score: float) -> float:
     """The logistic of the module docstring (clamped, so a search's win of a million units is 1)."""
-    x = max(-40.0, min(40.0, score / SCORE_SCALE))
-    return 1.0 / (1.0 + math.exp(-x))
+    return chance_from_lead(score, SCORE_SCALE)
 
 
 def win_in(plies: int) -> Value:

@@ -11,12 +11,11 @@ inaccuracy at most, while a lost corner (20 discs and more) reads as a mistake o
 
 from __future__ import annotations
 
-import math
 import time
 from threading import Event
 from typing import Any, Final
 
-from ludoteca.ai.review import Reading, Value
+from ludoteca.ai.review import Reading, Value, chance_from_lead
 from ludoteca.core.game import Game
 from ludoteca.games.othello.bitboard import Bitboard, Square
 from ludoteca.games.othello.endgame import EndgameSolver
@@ -40,7 +39,7 @@ def analyser(game: Game[Any, Any], start: Any) -> OthelloAnalyser:
 
 
 def chance_of(discs: float) -> float:
-    return 1.0 / (1.0 + math.exp(-discs / DISCS_SCALE))
+    return chance_from_lead(discs, DISCS_SCALE)
 
 
 def proven(score: int) -> Value:

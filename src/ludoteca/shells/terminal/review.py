@@ -16,6 +16,9 @@ from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.registry import declaration
 from ludoteca.i18n import N_, _, ngettext
+from ludoteca.match import Match
+from ludoteca.shells import review_cache
+from ludoteca.store import Store
 
 #: eighths of the first player's chance of winning
 BARS = "▁▂▃▄▅▆▇█"
@@ -143,25 +146,25 @@ def show(game: Game[Any, Any], start: Any, result: Review, out: TextIO, points: 
         print(summary_line(game, start, summary), file=out)
 
 
-def run(
-    game: Game[Any, Any],
-    states: Sequence[Any],
-    moves: Sequence[str],
-    first: int,
-    last: int | None,
-    out: TextIO,
-) -> int:
+def run(match: Match, first: int, last: int | None, out: TextIO, store: Store | None = None) -> int:
+    """Review `match`'s moves `first` to `last` and print it; a review kept in `store` is shown
+    at once, and a new one kept there."""
+    game, states, moves = match.game, match.states, match.moves
     analyser = analyser_for(game, states[0])
-    parsed = [game.parse_move(states[i], text) for i, text in enumerate(moves)]
-    progress_shown = sys.stderr.isatty()
+    key = review_cache.cache_key(match, analyser, first, last)
+    result = review_cache.kept(store, key)
+    if result is None:
+        parsed = [game.parse_move(states[i], text) for i, text in enumerate(moves)]
+        progress_shown = sys.stderr.isatty()
 
-    def progress(fraction: float) -> None:
+        def progress(fraction: float) -> None:
+            if progress_shown:
+                print("\r" + _("Reviewing… {p:.0f} %").format(p=100 * fraction), end="", file=sys.stderr)
+
+        result = review(game, analyser, states, parsed, first, last, progress)
         if progress_shown:
-            print("\r" + _("Reviewing… {p:.0f} %").format(p=100 * fraction), end="", file=sys.stderr)
-
-    result = review(game, analyser, states, parsed, first, last, progress)
-    if progress_shown:
-        print(file=sys.stderr)
+            print(file=sys.stderr)
+        review_cache.keep(store, key, result)
     if not result.moves:
         print(_("No move to review."), file=out)
         return 0

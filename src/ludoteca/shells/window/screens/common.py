@@ -54,6 +54,32 @@ def back_button(app: App, action: Any = None, label: str | None = None) -> UIBut
     return button(app, app.manager, rect, label, action or (lambda: app.go("menu")))
 
 
+def back_with_status(app: App, action: Any) -> pygame.Rect:
+    """The way back at the bottom left, and the room beside it for what is happening (a long
+    message takes a line above and below the button's): that room is returned."""
+    s = app.theme.sizes
+    back = back_button(app, action)
+    spill = app.fonts.small.get_linesize()
+    return pygame.Rect(
+        back.rect.right + s.gap * 2,
+        back.rect.top - spill,
+        app.size[0] - s.margin * 2 - back.rect.right - s.gap * 2,
+        s.button_height + 2 * spill,
+    )
+
+
+def draw_status(
+    app: App, surface: pygame.Surface, area: pygame.Rect, text: str, error: bool, where: str
+) -> None:
+    """What is happening, in `back_with_status`'s room (a refusal in the error colour)."""
+    if not text:
+        return
+    c, fonts = app.theme.colours, app.fonts
+    with fit.inside(area, where):
+        colour = c.text_error if error else c.text
+        draw.block(surface, (fonts.body, fonts.small), text, colour, area, 0, middle=True)
+
+
 def not_in_window(app: App, game: Game[Any, Any]) -> Dialog:
     """The honest answer for a game whose board is not drawn in the window yet."""
     dialog = Dialog(

@@ -26,7 +26,7 @@ from ludoteca.shells.terminal.puzzles import counted_line, games_with_puzzles, m
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.common import back_button, header, header_height
-from ludoteca.shells.window.widgets import Segmented, button, set_enabled
+from ludoteca.shells.window.widgets import Segmented, button, button_width, set_enabled
 from ludoteca.store import StoreError
 
 #: milliseconds between a right move and the defence's answer
@@ -226,10 +226,18 @@ class PuzzlesScreen(Screen):
         if not actions or "hint" not in self.buttons:
             return
         s = self.app.theme.sizes
-        top = self.buttons["hint"].relative_rect.top - s.button_height - s.gap
-        width = (self.panel.width - s.gap * (len(actions) - 1)) // len(actions)
+        # one row when their words fit side by side, else two a row (a narrow window, French)
+        widest = max(button_width(self.app, action.label) for action in actions)
+        per_row = len(actions)
+        while per_row > 1 and per_row * widest + (per_row - 1) * s.gap > self.panel.width:
+            per_row -= 1
+        rows = -(-len(actions) // per_row)
+        top = self.buttons["hint"].relative_rect.top - rows * (s.button_height + s.gap)
+        width = (self.panel.width - s.gap * (per_row - 1)) // per_row
         for index, action in enumerate(actions):
-            rect = pygame.Rect(self.panel.left + index * (width + s.gap), top, width, s.button_height)
+            row, column = divmod(index, per_row)
+            left = self.panel.left + column * (width + s.gap)
+            rect = pygame.Rect(left, top + row * (s.button_height + s.gap), width, s.button_height)
             act = self._actor(action.key)
             widget = button(self.app, self.app.manager, rect, action.label, act, primary=action.primary)
             set_enabled(widget, action.enabled)
@@ -293,28 +301,48 @@ class PuzzlesScreen(Screen):
             playing = attempt is not None and not attempt.solved and not self._counted
             self.board.draw(surface, Scene(state, app.now(), interactive=playing, hover=self.hover))
         y = self.panel.top
-        lines: list[tuple[str, Any, Any]] = []
+        # (text, font, colour, the order it gives way in when the words do not all fit: 0 never)
+        lines: list[tuple[str, Any, Any, int]] = []
         if attempt is not None:
-            lines.append((self.maker.task(self.game, attempt.puzzle), fonts.body_bold, c.accent))
+            lines.append((self.maker.task(self.game, attempt.puzzle), fonts.body_bold, c.accent, 0))
             title = _("Puzzle {id} (rating {rating})").format(
                 id=attempt.puzzle.ident, rating=attempt.puzzle.rating
             )
-            lines.append((title, fonts.body, c.text))
+            lines.append((title, fonts.body, c.text, 2))
         mine = _("Your puzzle rating: {rating}, streak {streak}, solved {n} of {total}.").format(
             rating=round(self.progress.rating),
             streak=self.progress.streak,
             n=len(self.progress.solved),
             total=len(self.puzzles),
         )
-        lines.append((mine, fonts.body, c.text_dim))
+        lines.append((mine, fonts.body, c.text_dim, 1))
         if self.message:
-            lines.append((self.message, fonts.body, c.text_error if self.error else c.text))
+            # beside a hint, the miss it follows is the first of the two to give way
+            colour = c.text_error if self.error else c.text
+            lines.append((self.message, fonts.body, colour, 3 if self.hint else 0))
         if self.hint:
-            lines.append((self.hint, fonts.body, c.hint))
+            lines.append((self.hint, fonts.body, c.hint, 0))
+        room_left = self.buttons_top() - y
+        width = self.panel.width
+
+        def height(kept: list[tuple[str, Any, Any, int]], small: bool = True) -> int:
+            tall = sum(
+                draw.lines_height(f, len(draw.wrap(f, t, width)))
+                for t, font, *_r in kept
+                for f in [fonts.small if small else font]
+            )
+            return tall + s.gap * max(0, len(kept) - 1)
+
+        for rank in (1, 2, 3):  # the player's rating first, then the puzzle's number, then a miss
+            if height(lines) > room_left:
+                lines = [line for line in lines if line[3] != rank]
+        # all in the small font when the usual ones do not leave room for every line
+        small_only = height(lines, small=False) > room_left
         with fit.inside(self.panel, "puzzle panel"):
-            for text, font, colour in lines:
+            for text, font, colour, _rank in lines:
                 room = pygame.Rect(self.panel.left, y, self.panel.width, max(0, self.buttons_top() - y))
-                y += draw.block(surface, (font, fonts.small), text, colour, room) + s.gap
+                shown = (fonts.small,) if small_only else (font, fonts.small)
+                y += draw.block(surface, shown, text, colour, room) + s.gap
 
     def buttons_top(self) -> int:
         tops = [int(b.relative_rect.top) for b in (*self.buttons.values(), *self.action_buttons)]

@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
+from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.board import GameBoard, Scene
 from ludoteca.match import Match
 from ludoteca.shells import session
@@ -55,7 +56,7 @@ class ReplayScreen(Screen):
         self._back = back
         self._back_options = back_options or {}
         self._reviewable = can_review(match)
-        self.reviewer: Reviewer | None = Reviewer(match) if review and self._reviewable else None
+        self.reviewer: Reviewer | None = Reviewer(match, app.store) if review and self._reviewable else None
         self._graph = pygame.Rect(0, 0, 0, 0)
         #: the move the board shows the position after (0: the start)
         self.at = max(0, min(at, match.ply))
@@ -63,6 +64,10 @@ class ReplayScreen(Screen):
         self.buttons: dict[str, UIButton] = {}
         self.message, self.error = "", False
         self.layout: Layout | None = None
+        #: the board shows the position before the move, with the review's better move marked
+        self.showing_better = False
+        #: a move forward being animated
+        self.transition: Transition | None = None
 
     # ----- what the panel and the tests read ----------------------------------------------------
     @property
@@ -73,6 +78,10 @@ class ReplayScreen(Screen):
         return self._moves[: self.at]
 
     def view(self) -> Any:
+        if self.showing_better and self.at > 0:
+            # the mover's own view: a better play of their hand is drawn with that hand
+            before = self.match.states[self.at - 1]
+            return self.match.game.view(before, self.match.game.to_move(before))
         return self.match.game.view(self.match.states[self.at], None)
 
     # ----- layout -------------------------------------------------------------------------------
@@ -84,14 +93,19 @@ class ReplayScreen(Screen):
         p, pad, bh = layout.panel, s.gap + 6, s.button_height
         width = p.width - 2 * pad
         step_w = (width - 3 * s.gap) // 4
-        # a game its engine can judge, not reviewed yet (a club's replay): a row to ask for it
+        # a game its engine can judge: a row to ask for the review (a club's replay), then to see
+        # the better move on the board
         offer = self.reviewer is None and self._reviewable
-        rows = 4 if offer else 3
+        rows = 4 if self._reviewable else 3
         steps = pygame.Rect(p.left + pad, p.bottom - pad - rows * bh - (rows - 1) * s.gap, step_w, bh)
         self.buttons = {}
-        if offer:
+        if self._reviewable:
             ask = pygame.Rect(p.left + pad, steps.top, width, bh)
-            self.buttons["review"] = button(app, app.manager, ask, _("Review the game"), self.review)
+            if offer:
+                self.buttons["review"] = button(app, app.manager, ask, _("Review the game"), self.review)
+            else:
+                label = _("Back to the move played") if self.showing_better else _("Show the better move")
+                self.buttons["better"] = button(app, app.manager, ask, label, self.toggle_better)
             steps = steps.move(0, bh + s.gap)
         for index, (key, text, action) in enumerate(
             (
@@ -115,6 +129,7 @@ class ReplayScreen(Screen):
             ("back", self.at > 0),
             ("forward", self.at < self.last),
             ("last", self.at < self.last),
+            ("better", self.better_move() is not None),
         ):
             widget = self.buttons.get(key)
             if widget is not None:
@@ -125,8 +140,19 @@ class ReplayScreen(Screen):
         ply = max(0, min(ply, self.last))
         if ply == self.at:
             return
-        self.at = ply
+        before = self.view()
+        forward = ply == self.at + 1 and not self.showing_better
+        if self.showing_better:
+            self.app.later(self.app.rebuild)  # the better move's button says so again
+        self.at, self.showing_better = ply, False
         self.message, self.error = "", False
+        self.transition = None
+        speed = self.app.settings.speed
+        if forward and speed > 0:  # one move forward: played as in a game (flips, the beam)
+            after = self.view()
+            duration = self.board.transition_ms(before, after)
+            if duration > 0:
+                self.transition = Transition(before, after, duration, self.app.now(), speed)
         if self.layout is not None:  # a board may grow along the game (Qwirkle's)
             self.board.layout(self.layout.board, self.view())
         self._enable()
@@ -134,10 +160,29 @@ class ReplayScreen(Screen):
     def step(self, delta: int) -> None:
         self.go_to(self.at + delta)
 
+    def better_move(self) -> Any:
+        """The better move than the one just played, as the review found it (None: none)."""
+        judged = self.reviewer.at(self.at) if self.reviewer is not None and self.at > 0 else None
+        if judged is None or judged.better is None:
+            return None
+        state = self.match.states[self.at - 1]
+        try:
+            return self.match.game.parse_move(state, judged.better)
+        except LudotecaError:
+            return None
+
+    def toggle_better(self) -> None:
+        """The position before the move, with the better move marked on the board (and back)."""
+        if self.better_move() is None:
+            return
+        self.showing_better = not self.showing_better
+        self.transition = None
+        self.app.rebuild()  # the board's layout, and the button's words
+
     def review(self) -> None:
         """Have the game's engine judge every move, while the player goes on stepping."""
         if self.reviewer is None and self._reviewable:
-            self.reviewer = Reviewer(self.match)
+            self.reviewer = Reviewer(self.match, self.app.store)
             self.app.rebuild()
 
     def keep(self) -> None:
@@ -225,7 +270,11 @@ class ReplayScreen(Screen):
             return
         app = self.app
         c, fonts, s = app.theme.colours, app.fonts, app.theme.sizes
-        self.board.draw(surface, Scene(self.view(), app.now()))
+        hint = self.better_move() if self.showing_better else None
+        transition = self.transition
+        if transition is not None and transition.finished(app.now()):
+            transition = self.transition = None
+        self.board.draw(surface, Scene(self.view(), app.now(), transition=transition, hint=hint))
         status = layout.status
         draw.card(surface, status, c.status, c.panel_edge, s.corner)
         with fit.inside(status, "replay status"):

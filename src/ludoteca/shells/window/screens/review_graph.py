@@ -15,7 +15,9 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _
 from ludoteca.kits.window.theme import Colour, Colours
 from ludoteca.match import Match
+from ludoteca.shells import review_cache
 from ludoteca.shells.terminal.review import MARK_NAMES, analyser_for, in_points
+from ludoteca.store import Store
 
 #: the marks worth a dot on the graph, and the colour of each (the rest lie on the line)
 MARK_COLOURS: dict[Mark, Colour] = {
@@ -37,8 +39,9 @@ def can_review(match: Match) -> bool:
 class Reviewer:
     """One review of `match`, begun at once in a thread; `done` once it has finished."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, store: Store | None = None) -> None:
         self.match = match
+        self.store = store
         self.progress = 0.0
         self.result: Review | None = None
         self.error: str | None = None
@@ -47,6 +50,11 @@ class Reviewer:
         analyser: Analyser = analyser_for(match.game, match.states[0])
         #: the analyser judges in points given away (Qwirkle): the graph shows each mover's own share
         self.in_points = in_points(analyser)
+        self._key = review_cache.cache_key(match, analyser)
+        kept = review_cache.kept(store, self._key)
+        if kept is not None:  # reviewed before: shown at once
+            self.progress, self.result = 1.0, kept
+            self._by_ply = {m.ply: m for m in kept.moves}
         moves = [
             match.game.parse_move(state, text)
             for state, text in zip(match.states[:-1], match.moves, strict=True)
@@ -54,7 +62,8 @@ class Reviewer:
         self._thread = threading.Thread(
             target=self._run, args=(analyser, moves), name="ludoteca-review", daemon=True
         )
-        self._thread.start()
+        if kept is None:
+            self._thread.start()
 
     def _run(self, analyser: Analyser, moves: list[Any]) -> None:
         def moved(fraction: float) -> None:
@@ -69,6 +78,8 @@ class Reviewer:
             return
         self._by_ply = {m.ply: m for m in found.moves}
         self.result = found
+        if not self._cancel.is_set():  # a review cut short is not kept
+            review_cache.keep(self.store, self._key, found)
 
     @property
     def done(self) -> bool:
@@ -80,7 +91,8 @@ class Reviewer:
 
     def wait(self, timeout: float = 120.0) -> None:
         """For the tests: until the review has finished."""
-        self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._thread.join(timeout)
 
     def stop(self) -> None:
         self._cancel.set()

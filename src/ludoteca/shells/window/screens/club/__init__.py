@@ -17,7 +17,7 @@ import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw, fit
+from ludoteca.kits.window import draw
 from ludoteca.net.client import Client
 from ludoteca.shells import network, session
 from ludoteca.shells.listings import rating_keys, rating_title
@@ -25,7 +25,7 @@ from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.club.errand import Errand
 from ludoteca.shells.window.screens.club.page import PageView
-from ludoteca.shells.window.screens.common import back_button, header, header_height
+from ludoteca.shells.window.screens.common import back_with_status, draw_status, header, header_height
 from ludoteca.shells.window.screens.network.labels import Labels
 from ludoteca.shells.window.widgets import button, button_width, set_enabled
 
@@ -156,14 +156,7 @@ class ClubScreen(Screen):
             title = draw.ellipsize(app.fonts.body, rating_title(self.keys[self.board_key]), middle.width - 12)
             self.buttons["board"] = button(app, manager, middle, title, self.leaderboard)
         self.view.build(right, self.shown)
-        back = back_button(app, self.back)
-        spill = app.fonts.small.get_linesize()
-        self._status_area = pygame.Rect(
-            back.rect.right + s.gap * 2,
-            back.rect.top - spill,
-            app.size[0] - s.margin * 2 - back.rect.right - s.gap * 2,
-            bh + 2 * spill,
-        )
+        self._status_area = back_with_status(app, self.back)
         self.refresh()
 
     def _keep_typed(self) -> None:
@@ -294,13 +287,8 @@ class ClubScreen(Screen):
     # ----- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        app, c, fonts = self.app, self.app.theme.colours, self.app.fonts
+        app = self.app
         header(app, surface, _("The club at {address}").format(address=self.address), self._subtitle())
         self.labels.draw(surface)
         self.view.draw(surface)
-        if self.status:
-            with fit.inside(self._status_area, "club status"):
-                colour = c.text_error if self.error else c.text
-                draw.block(
-                    surface, (fonts.body, fonts.small), self.status, colour, self._status_area, 0, middle=True
-                )
+        draw_status(app, surface, self._status_area, self.status, self.error, "club status")

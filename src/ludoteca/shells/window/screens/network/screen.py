@@ -19,13 +19,12 @@ import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw, fit
 from ludoteca.net.client import Client
 from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.network import recent_hosts
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
-from ludoteca.shells.window.screens.common import back_button, header, header_height
+from ludoteca.shells.window.screens.common import back_with_status, draw_status, header, header_height
 from ludoteca.shells.window.screens.network.connecting import Connector
 from ludoteca.shells.window.screens.network.labels import Labels
 from ludoteca.shells.window.screens.network.lobby import Lobby
@@ -164,15 +163,7 @@ class NetworkScreen(Screen):
             rect = rect.union(where)
         top = rect.bottom + s.gap * 3
         self.lobby.build(pygame.Rect(right.left, top, right.width, right.bottom - top))
-        back = back_button(app, self.back)
-        # what is happening, beside the way back: a long message takes a line above and below it
-        spill = fonts.small.get_linesize()
-        self._status_area = pygame.Rect(
-            back.rect.right + s.gap * 2,
-            back.rect.top - spill,
-            app.size[0] - s.margin * 2 - back.rect.right - s.gap * 2,
-            bh + 2 * spill,
-        )
+        self._status_area = back_with_status(app, self.back)
         self.refresh()
 
     def _address_hint(self, width: int) -> str:
@@ -281,13 +272,8 @@ class NetworkScreen(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        app, c, fonts = self.app, self.app.theme.colours, self.app.fonts
+        app = self.app
         header(app, surface, _("Play over the network"), self._subtitle())
         self.labels.draw(surface)
         self.lobby.draw(surface)
-        if self.status:
-            with fit.inside(self._status_area, "network status"):
-                colour = c.text_error if self.error else c.text
-                draw.block(
-                    surface, (fonts.body, fonts.small), self.status, colour, self._status_area, 0, middle=True
-                )
+        draw_status(app, surface, self._status_area, self.status, self.error, "network status")
