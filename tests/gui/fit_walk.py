@@ -306,6 +306,9 @@ def _replays(t: Tour, finished: list[Match]) -> None:
     screen.toggle_better()
     t.app.step()
     t.look("review: the better move on the board")
+    screen.go_to(0)
+    t.app.step()
+    t.look("review: the start, each player's worst moment")
 
 
 def member_pages() -> list[dict[str, Any]]:

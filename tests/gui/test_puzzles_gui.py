@@ -145,3 +145,27 @@ def test_a_qwirkle_puzzle_is_solved_by_putting_tiles_down_and_playing(driver: Dr
     assert screen.message.startswith("Solved! Rating"), screen.message
     kept = Progress.from_text(store.get_setting(setting_key("qwirkle")))
     assert kept.solved == {puzzle.ident}
+
+
+def test_a_shown_solution_is_played_out_a_move_at_a_time(driver: Driver) -> None:
+    """Solution plays the line on the board from the puzzle's position, a move after another (each
+    animated as in a game: Khet's beam), and ends on the position the attempt reached."""
+    screen = open_puzzles(driver, "khet")
+    attempt = screen.attempt
+    assert attempt is not None
+    start = attempt.view
+    driver.app.settings.speed = 1.0  # the tests' window does not animate unless asked
+    driver.press(screen.buttons["solution"])
+    line = attempt.puzzle.solution
+    assert screen._counted and screen.shown_state() == start
+    seen = [screen.shown_state()]
+    now = driver.app.now()
+    for _step in range(len(line) + 2):
+        now += 60_000  # well past each pause and animation
+        screen.update(now)
+        if screen.shown_state() != seen[-1]:
+            seen.append(screen.shown_state())
+        if len(seen) == 2:
+            assert screen.transition is not None  # the move is animated (its beam fired)
+    assert len(seen) == len(line) + 1 and seen[-1] == attempt.view
+    assert not screen._frames

@@ -94,6 +94,9 @@ def test_a_connect4_game_reviewed_from_the_end_screen(driver: Driver) -> None:
     assert screen.at == screen.last
     driver.click((graph.left, graph.centery))
     assert screen.at == 0
+    # the start sums the game up: each player's worst moment
+    worst = [p.worst for p in found.players if p.worst is not None]
+    assert worst and all(f"move {w.ply} (" in screen.position_line() for w in worst)
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.screen, EndScreen) and driver.screen.match is match
 

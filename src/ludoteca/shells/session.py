@@ -51,6 +51,21 @@ def result_row(match: GameInPlay) -> ResultRow:
     return ResultRow(**result_fields(match))
 
 
+def outcome_headline(match: GameInPlay) -> str:
+    """Who won a finished game, in one line: "Ann wins!", "A draw", "Final score: 120"."""
+    outcome = match.outcome
+    assert outcome is not None
+    names = player_names(match)
+    if outcome.solitaire:
+        return _("Final score: {score}").format(score=outcome.scores[0] if outcome.scores else 0)
+    if outcome.is_draw:
+        return _("A draw")
+    winners = [names[s] for s in outcome.winners]
+    if len(winners) == 1:
+        return _("{name} wins!").format(name=winners[0])
+    return _("{names} share the win").format(names=", ".join(winners))
+
+
 def save_match(store: Store, match: Match, name: str | None, over: SaveSlot | None = None) -> Written:
     """Save the match as a new save, or over `over` (the save it was resumed from or last saved
     to). The record is proven readable before the write is committed: the text as stored is read

@@ -141,18 +141,7 @@ class EndScreen(Screen):
 
     # ----- drawing ------------------------------------------------------------------------------
     def headline(self) -> str:
-        outcome = self.match.outcome
-        assert outcome is not None
-        names = session.player_names(self.match)
-        if outcome.solitaire:
-            score = outcome.scores[0] if outcome.scores else 0
-            return _("Final score: {score}").format(score=score)
-        if outcome.is_draw:
-            return _("A draw")
-        winners = [names[s] for s in outcome.winners]
-        if len(winners) == 1:
-            return _("{name} wins!").format(name=winners[0])
-        return _("{names} share the win").format(names=", ".join(winners))
+        return session.outcome_headline(self.match)
 
     def ranking(self) -> list[int]:
         """The seats as the final ranking lists them: best first, ties in seat order."""

@@ -20,6 +20,7 @@ from ludoteca.core.errors import LudotecaError
 from ludoteca.core.registry import get_game
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
+from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell
 from ludoteca.shells.terminal.puzzles import counted_line, games_with_puzzles, maker_for, puzzles_of
@@ -31,6 +32,8 @@ from ludoteca.store import StoreError
 
 #: milliseconds between a right move and the defence's answer
 ANSWER_MS = 450.0
+#: milliseconds each move of a shown solution stays before the next is played
+SOLUTION_STEP_MS = 700.0
 
 
 class PuzzlesScreen(Screen):
@@ -61,6 +64,10 @@ class PuzzlesScreen(Screen):
         self.panel = pygame.Rect(0, 0, 0, 0)
         #: the attempt has been counted in the player's record (solved, or its solution shown)
         self._counted = False
+        #: a shown solution being played out: the positions still to show, the first on the board
+        self._frames: list[Any] = []
+        self._frame_at = 0.0
+        self.transition: Transition | None = None
         self.next_puzzle(ident)
 
     # ----- the player's record -------------------------------------------------------------------
@@ -86,6 +93,7 @@ class PuzzlesScreen(Screen):
         """The next puzzle near the player's rating (`ident`: that one, when the set has it)."""
         attempt = self.attempt
         self.message, self.error = "", False
+        self._frames = []  # a solution still being played out is left
         if attempt is not None and attempt.missed and not self._counted:
             self._count(attempt)  # a puzzle left after a miss counts as not solved
         chosen = [p for p in self.puzzles if p.ident == ident]
@@ -107,8 +115,18 @@ class PuzzlesScreen(Screen):
         attempt = self.attempt
         if attempt is None or attempt.solved:
             return
+        before, played = attempt.state, list(attempt.played)
         line = attempt.play_solution()
         self._answer_at = None
+        # the solution played out on the board a move at a time, each as in a game (the beam, the
+        # flips), from where the player was (or the puzzle's start when they had left its line)
+        state = before if attempt.played[: len(played)] == played else attempt.puzzle.position(self.game)
+        frames = [self._seen(state)]
+        for text in line:
+            state = self.game.play(state, self.game.read_move(state, text))
+            frames.append(self._seen(state))
+        self._frames, self._frame_at = frames, self.app.now() + SOLUTION_STEP_MS
+        self.transition = None
         self.hint = _("The solution: {line}").format(line=" ".join(line))
         self._count(attempt)
         self._counted = True
@@ -148,9 +166,16 @@ class PuzzlesScreen(Screen):
             self.app.rebuild()
 
     # ----- the page ------------------------------------------------------------------------------
+    def _seen(self, state: Any) -> Any:
+        attempt = self.attempt
+        viewer = attempt.viewer if attempt is not None else None
+        return self.game.view(state, viewer) if self.game.info.hidden_information else state
+
     def shown_state(self) -> Any:
         if self.attempt is None:
             return None
+        if self._frames:
+            return self._frames[0]
         if self._answer_at is not None:
             return self._before_answer
         return self.attempt.view
@@ -285,6 +310,17 @@ class PuzzlesScreen(Screen):
             self.respond(board.key(state, event.key))
 
     def update(self, now: float) -> None:
+        if len(self._frames) > 1 and now >= self._frame_at:
+            # the next move of the solution, after a pause to see the last one
+            before, after = self._frames[0], self._frames[1]
+            self._frames = self._frames[1:]
+            speed = self.app.settings.speed
+            duration = self.board.transition_ms(before, after) if self.board is not None else 0.0
+            moving = speed > 0 and duration > 0
+            self.transition = Transition(before, after, duration, now, speed) if moving else None
+            self._frame_at = now + SOLUTION_STEP_MS + (duration / speed if moving else 0.0)
+        elif len(self._frames) == 1 and now >= self._frame_at:
+            self._frames = []
         if self._answer_at is not None and now >= self._answer_at:
             self._answer_at = None
             self._before_answer = None
@@ -299,7 +335,10 @@ class PuzzlesScreen(Screen):
         state = self.shown_state()
         if self.board is not None and state is not None:
             playing = attempt is not None and not attempt.solved and not self._counted
-            self.board.draw(surface, Scene(state, app.now(), interactive=playing, hover=self.hover))
+            transition = self.transition if self._frames else None
+            playing = playing and not self._frames
+            scene = Scene(state, app.now(), transition=transition, interactive=playing, hover=self.hover)
+            self.board.draw(surface, scene)
         y = self.panel.top
         # (text, font, colour, the order it gives way in when the words do not all fit: 0 never)
         lines: list[tuple[str, Any, Any, int]] = []

@@ -23,7 +23,14 @@ from ludoteca.shells.options import options_in_words
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.screens.panel import HasMatch, Layout, layout_for, move_list
-from ludoteca.shells.window.screens.review_graph import Reviewer, can_review, draw_graph, mark_words, ply_at
+from ludoteca.shells.window.screens.review_graph import (
+    Reviewer,
+    can_review,
+    draw_graph,
+    mark_words,
+    mark_words_short,
+    ply_at,
+)
 from ludoteca.shells.window.widgets import button, set_enabled
 from ludoteca.store import StoreError
 
@@ -224,9 +231,11 @@ class ReplayScreen(Screen):
     def position_line(self) -> str:
         """Where the replay is: the start, or the move just made and by whom."""
         if self.at == 0:
-            return ngettext("The start: {n} move to go", "The start: {n} moves to go", self.last).format(
+            start = ngettext("The start: {n} move to go", "The start: {n} moves to go", self.last).format(
                 n=self.last
             )
+            worst = self._worst_moments()
+            return _("{start}. {worst}").format(start=start, worst=worst) if worst else start
         state = self.match.states[self.at - 1]
         seat = self.match.game.to_move(state)
         names = session.player_names(self.match)
@@ -238,6 +247,23 @@ class ReplayScreen(Screen):
         if judged is None:
             return text
         return _("{where}: {judgement}").format(where=text, judgement=mark_words(judged))
+
+    def _worst_moments(self) -> str:
+        """ "Worst moments: Yellow, move 14 (blunder); Red, move 9 (mistake)" once reviewed."""
+        found = self.reviewer.result if self.reviewer is not None else None
+        if found is None:
+            return ""
+        names = session.player_names(self.match)
+        worst = [
+            _("{name}, move {n} ({mark})").format(
+                name=names[p.seat] if p.seat < len(names) else p.seat + 1,
+                n=p.worst.ply,
+                mark=mark_words_short(p.worst),
+            )
+            for p in found.players
+            if p.worst is not None
+        ]
+        return _("Worst moments: {list}").format(list="; ".join(worst)) if worst else ""
 
     def _accuracy(self, seat: int) -> str:
         """A reviewed player's accuracy, beside their name ("87 %")."""
@@ -253,15 +279,7 @@ class ReplayScreen(Screen):
         outcome = self.match.outcome
         if self.at < self.last or outcome is None:
             return ""
-        names = session.player_names(self.match)
-        if outcome.solitaire:
-            return _("Final score: {score}").format(score=outcome.scores[0] if outcome.scores else 0)
-        if outcome.is_draw:
-            return _("A draw")
-        winners = [names[s] for s in outcome.winners]
-        if len(winners) == 1:
-            return _("{name} wins!").format(name=winners[0])
-        return _("{names} share the win").format(names=", ".join(winners))
+        return session.outcome_headline(self.match)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -98,11 +98,16 @@ class Reviewer:
         self._cancel.set()
 
 
+def mark_words_short(reviewed: MoveReview) -> str:
+    """A judged move's mark alone ("blunder")."""
+    return _(MARK_NAMES[reviewed.mark]) if reviewed.mark is not None else _("not judged")
+
+
 def mark_words(reviewed: MoveReview) -> str:
     """ "mistake; better: c4, then e5 f6" — a judged move as the status line says it."""
     if reviewed.mark is None:
         return _("not judged")
-    words = _(MARK_NAMES[reviewed.mark])
+    words = mark_words_short(reviewed)
     if reviewed.better:
         better = _("better: {move}").format(move=reviewed.better)
         if reviewed.line:
