@@ -6,14 +6,16 @@ leads to the end screen. A game without an analyser is stepped through, unreview
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
+import pytest
 
 from ludoteca.ai.review import review
 from ludoteca.core.registry import get_game
 from ludoteca.core.seats import SeatSpec
 from ludoteca.games.connect4.review import Connect4Analyser
-from ludoteca.i18n import set_language
+from ludoteca.i18n import _, set_language
 from ludoteca.match import Match
 from ludoteca.shells.terminal.review import MARK_NAMES
 from ludoteca.shells.window.screens.end import EndScreen
@@ -166,3 +168,48 @@ def test_a_qwirkle_game_reviewed_from_each_players_own_view(driver: Driver) -> N
     assert screen.showing_better
     driver.frames(2)
     driver.shot("review-qwirkle-better")
+
+
+def othello_endgame() -> Match:
+    """The review tests' Othello game from 11 plies before its end (exact from there)."""
+    from tests.review.test_review import othello_game
+
+    texts = othello_game()
+    game, states, _moves = replay("othello", texts[:-11])
+    match = Match(game, game.options({}), HUMANS, 1, position=game.position_text(states[-1]))
+    for text in texts[-11:]:
+        match.play(text)
+    assert match.over
+    return match
+
+
+def khet_game() -> Match:
+    from tests.gui.test_khet_gui import CLASSIC_GAME
+
+    game = get_game("khet")
+    match = Match(game, game.options({}), HUMANS, 1)
+    for text in CLASSIC_GAME.split():
+        match.play(text)
+    assert match.over
+    return match
+
+
+@pytest.mark.parametrize("lang", ("en", "fr"))
+@pytest.mark.parametrize("make", (khet_game, othello_endgame), ids=("khet", "othello"))
+def test_khet_and_othello_games_reviewed_from_the_end_screen(driver: Driver, make: Any, lang: str) -> None:
+    set_language(lang)
+    driver.app.rebuild()
+    match = make()
+    screen = open_review(driver, match)
+    assert screen.reviewer is not None
+    screen.reviewer.wait()
+    found = screen.reviewer.result
+    assert found is not None and screen.reviewer.error is None and len(found.moves) == match.ply
+    judged = [m for m in found.moves if m.mark is not None]
+    assert judged, "no move judged"
+    screen.go_to(judged[-1].ply)
+    driver.frames(2)
+    mark = MARK_NAMES[judged[-1].mark]  # type: ignore[index]
+    assert _(mark) in screen.position_line()
+    assert screen._graph.width > 0  # the graph is drawn
+    driver.shot(f"review-{match.game.info.key}-{lang}")
