@@ -12,8 +12,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from threading import Event
 
-from ludoteca.ai.review import Analyser, Review, review_from_json, review_to_json
+from ludoteca.ai.review import Analyser, Progress, Review, review, review_from_json, review_to_json
 from ludoteca.match import Match
 from ludoteca.store import Store, StoreError
 
@@ -54,3 +55,41 @@ def keep(store: Store | None, key: str, found: Review) -> None:
     # keeping is a convenience: a full disk costs the next review's time, nothing else
     with contextlib.suppress(StoreError):
         store.set_setting(key, json.dumps(review_to_json(found), ensure_ascii=False))
+
+
+def kept_review(
+    store: Store | None, match: Match, analyser: Analyser, first: int = 1, last: int | None = None
+) -> Review | None:
+    """`match`'s review by `analyser` as the store keeps it, if it does."""
+    return kept(store, cache_key(match, analyser, first, last))
+
+
+def make_review(
+    store: Store | None,
+    match: Match,
+    analyser: Analyser,
+    first: int = 1,
+    last: int | None = None,
+    progress: Progress | None = None,
+    cancel: Event | None = None,
+) -> Review:
+    """Review `match`'s moves `first` to `last`, and keep the review (not one cut short)."""
+    game = match.game
+    moves = [game.parse_move(state, text) for state, text in zip(match.states, match.moves, strict=False)]
+    found = review(game, analyser, match.states, moves, first, last, progress, cancel)
+    if cancel is None or not cancel.is_set():
+        keep(store, cache_key(match, analyser, first, last), found)
+    return found
+
+
+def review_match(
+    store: Store | None,
+    match: Match,
+    analyser: Analyser,
+    first: int = 1,
+    last: int | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """The kept review, else a new one (kept in its turn)."""
+    found = kept_review(store, match, analyser, first, last)
+    return found if found is not None else make_review(store, match, analyser, first, last, progress)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ludoteca.ai.review import Analyser, Mark, MoveReview, PlayerSummary, Review, Value, review
+from ludoteca.ai.review import Analyser, Mark, MoveReview, PlayerSummary, Review, Value
 from ludoteca.core.errors import OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.registry import declaration
@@ -149,24 +149,20 @@ def show(game: Game[Any, Any], start: Any, result: Review, out: TextIO, points: 
 def run(match: Match, first: int, last: int | None, out: TextIO, store: Store | None = None) -> int:
     """Review `match`'s moves `first` to `last` and print it; a review kept in `store` is shown
     at once, and a new one kept there."""
-    game, states, moves = match.game, match.states, match.moves
-    analyser = analyser_for(game, states[0])
-    key = review_cache.cache_key(match, analyser, first, last)
-    result = review_cache.kept(store, key)
-    if result is None:
-        parsed = [game.parse_move(states[i], text) for i, text in enumerate(moves)]
-        progress_shown = sys.stderr.isatty()
+    game = match.game
+    analyser = analyser_for(game, match.states[0])
+    shown: list[float] = []  # the progress printed (nothing for a kept review)
 
-        def progress(fraction: float) -> None:
-            if progress_shown:
-                print("\r" + _("Reviewing… {p:.0f} %").format(p=100 * fraction), end="", file=sys.stderr)
+    def progress(fraction: float) -> None:
+        if sys.stderr.isatty():
+            shown.append(fraction)
+            print("\r" + _("Reviewing… {p:.0f} %").format(p=100 * fraction), end="", file=sys.stderr)
 
-        result = review(game, analyser, states, parsed, first, last, progress)
-        if progress_shown:
-            print(file=sys.stderr)
-        review_cache.keep(store, key, result)
+    result = review_cache.review_match(store, match, analyser, first, last, progress)
+    if shown:
+        print(file=sys.stderr)
     if not result.moves:
         print(_("No move to review."), file=out)
         return 0
-    show(game, states[0], result, out, in_points(analyser))
+    show(game, match.states[0], result, out, in_points(analyser))
     return 0

@@ -6,11 +6,10 @@ of the first player's chances along the moves, each judged move a dot in its mar
 from __future__ import annotations
 
 import threading
-from typing import Any
 
 import pygame
 
-from ludoteca.ai.review import Analyser, Mark, MoveReview, Review, review
+from ludoteca.ai.review import Analyser, Mark, MoveReview, Review
 from ludoteca.core.errors import LudotecaError
 from ludoteca.i18n import _
 from ludoteca.kits.window.theme import Colour, Colours
@@ -50,36 +49,32 @@ class Reviewer:
         analyser: Analyser = analyser_for(match.game, match.states[0])
         #: the analyser judges in points given away (Qwirkle): the graph shows each mover's own share
         self.in_points = in_points(analyser)
-        self._key = review_cache.cache_key(match, analyser)
-        kept = review_cache.kept(store, self._key)
+        self._thread: threading.Thread | None = None
+        kept = review_cache.kept_review(store, match, analyser)
         if kept is not None:  # reviewed before: shown at once
-            self.progress, self.result = 1.0, kept
-            self._by_ply = {m.ply: m for m in kept.moves}
-        moves = [
-            match.game.parse_move(state, text)
-            for state, text in zip(match.states[:-1], match.moves, strict=True)
-        ]
-        self._thread = threading.Thread(
-            target=self._run, args=(analyser, moves), name="ludoteca-review", daemon=True
-        )
-        if kept is None:
+            self._finished(kept)
+        else:
+            self._thread = threading.Thread(
+                target=self._run, args=(analyser,), name="ludoteca-review", daemon=True
+            )
             self._thread.start()
 
-    def _run(self, analyser: Analyser, moves: list[Any]) -> None:
+    def _finished(self, found: Review) -> None:
+        self._by_ply = {m.ply: m for m in found.moves}
+        self.progress, self.result = 1.0, found
+
+    def _run(self, analyser: Analyser) -> None:
         def moved(fraction: float) -> None:
             self.progress = fraction
 
         try:
-            found = review(
-                self.match.game, analyser, self.match.states, moves, progress=moved, cancel=self._cancel
+            found = review_cache.make_review(
+                self.store, self.match, analyser, progress=moved, cancel=self._cancel
             )
         except Exception as err:  # an engine's failure costs the review, never the window
             self.error = _("The review stopped: {err}").format(err=err)
             return
-        self._by_ply = {m.ply: m for m in found.moves}
-        self.result = found
-        if not self._cancel.is_set():  # a review cut short is not kept
-            review_cache.keep(self.store, self._key, found)
+        self._finished(found)
 
     @property
     def done(self) -> bool:
@@ -91,7 +86,7 @@ class Reviewer:
 
     def wait(self, timeout: float = 120.0) -> None:
         """For the tests: until the review has finished."""
-        if self._thread.is_alive():
+        if self._thread is not None:
             self._thread.join(timeout)
 
     def stop(self) -> None:
