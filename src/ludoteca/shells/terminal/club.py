@@ -123,7 +123,20 @@ def chart(values: Sequence[float], width: int = CHART_WIDTH) -> str:
 
 
 def rating_text(row: dict[str, Any]) -> str:
+    """ "1523 ± 87": a rating as the club shows it, with its uncertainty."""
     return f"{round(float(row.get('value', 0)))} ± {round(float(row.get('margin', 0)))}"
+
+
+def chart_values(row: dict[str, Any]) -> list[float]:
+    """A rating's values over time, from the club's [date, value] points."""
+    return [float(p[1]) for p in row.get("chart") or [] if isinstance(p, list) and len(p) == 2]
+
+
+def placing(game: dict[str, Any]) -> str:
+    """ "1. Ann, 2. Cy, 3. Bob": who finished where in a rated game."""
+    names = [str(name) for name in game.get("names") or []]
+    ranks = [int(rank) for rank in game.get("ranks") or []]
+    return ", ".join(f"{rank}. {name}" for rank, name in sorted(zip(ranks, names, strict=False)))
 
 
 def player_lines(page: dict[str, Any]) -> list[str]:
@@ -136,11 +149,7 @@ def player_lines(page: dict[str, Any]) -> list[str]:
     else:
         lines.append(_("Ratings:"))
         for row in ratings:
-            points = [
-                float(point[1])
-                for point in row.get("chart") or []
-                if isinstance(point, list) and len(point) == 2
-            ]
+            points = chart_values(row)
             count = int(row.get("games", 0))
             lines.append(
                 "  "
@@ -172,14 +181,11 @@ def player_lines(page: dict[str, Any]) -> list[str]:
 
 def game_line(game: dict[str, Any]) -> str:
     """One rated game: when, which, who finished where, the rating's change and its table."""
-    names = [str(name) for name in game.get("names") or []]
-    ranks = [int(rank) for rank in game.get("ranks") or []]
-    placing = ", ".join(f"{rank}. {name}" for rank, name in sorted(zip(ranks, names, strict=False)))
     before, after = float(game.get("before", 0)), float(game.get("after", 0))
     return _("{date}  {game}: {placing}  ({before} → {after})  table {table}").format(
         date=_day(game.get("date")),
         game=game_title(str(game.get("game", ""))),
-        placing=placing,
+        placing=placing(game),
         before=round(before),
         after=round(after),
         table=game.get("table") or "?",

@@ -18,25 +18,10 @@ from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.net import protocol
 from ludoteca.shells.listings import rating_title
+from ludoteca.shells.terminal.club import chart_values, placing, rating_text
 from ludoteca.shells.window.app import App
 from ludoteca.shells.window.screens.club.chart import draw_chart
 from ludoteca.shells.window.widgets import button, button_width
-
-
-def rating_words(row: dict[str, Any]) -> str:
-    """ "1523 ± 87": a rating as the club shows it, with its uncertainty."""
-    return f"{round(float(row.get('value', 0)))} ± {round(float(row.get('margin', 0)))}"
-
-
-def chart_values(row: dict[str, Any]) -> list[float]:
-    return [float(p[1]) for p in row.get("chart") or [] if isinstance(p, list) and len(p) == 2]
-
-
-def placing(game: dict[str, Any]) -> str:
-    """ "1. Ann, 2. Cy, 3. Bob": who finished where in a rated game."""
-    names = [str(name) for name in game.get("names") or []]
-    ranks = [int(rank) for rank in game.get("ranks") or []]
-    return ", ".join(f"{rank}. {name}" for rank, name in sorted(zip(ranks, names, strict=False)))
 
 
 class PageView:
@@ -166,7 +151,7 @@ class PageView:
         draw.text(surface, fonts.body_bold, title, c.text, rect.topleft)
         count = int(row.get("games", 0))
         detail = (
-            rating_words(row) + " · " + ngettext("{n} rated game", "{n} rated games", count).format(n=count)
+            rating_text(row) + " · " + ngettext("{n} rated game", "{n} rated games", count).format(n=count)
         )
         detail = draw.ellipsize(fonts.small, detail, words_w)
         draw.text(
@@ -211,7 +196,7 @@ class PageView:
         level = row.get("computer")
         name = str(protocol.computer_name(int(level))) if isinstance(level, int) else str(row.get("name", ""))
         count = int(row.get("games", 0))
-        right = f"{rating_words(row)}   " + ngettext("{n} game", "{n} games", count).format(n=count)
+        right = f"{rating_text(row)}   " + ngettext("{n} game", "{n} games", count).format(n=count)
         right_w = fonts.body.size(right)[0]
         draw.text(surface, fonts.body, right, c.text_dim, (rect.right, rect.top), "topright")
         left = f"{row.get('rank', '')}. {name}"
