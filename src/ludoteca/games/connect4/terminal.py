@@ -20,6 +20,8 @@ _LETTERS = {"en": ("Y", "R"), "fr": ("J", "R")}
 
 def _letters() -> tuple[str, str]:
     return _LETTERS.get(language(), _LETTERS["en"])
+
+
 #: one shape per player, so the two stay apart without colour vision (the window's symbols theme does
 #: the same)
 _DISCS = ("●", "▲")
