@@ -960,6 +960,25 @@ def _tick() -> cython.bint:
 
 
 @cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _outcome_after(move: cython.int, mover: cython.int) -> cython.int:
+    """The outcome of `move` (as `_outcome`, gain in `_o_gain`): the board is changed only for the
+    shot and put back, so move ordering and the mate search can try every move cheaply."""
+    src: cython.int = move & 127
+    dst: cython.int = (move >> 7) & 127
+    p: cython.int = _b[src]
+    q: cython.int = _b[dst]
+    result: cython.int
+    _apply(move)
+    _fire(SCRATCH * 2, mover)
+    result = _outcome(SCRATCH * 2, mover)
+    _b[dst] = q
+    _b[src] = p
+    return result
+
+
+@cython.cfunc
 @cython.exceptval(check=False)
 def _order(ply: cython.int, mover: cython.int, n: cython.int, tt_move: cython.int) -> cython.int:
     """Give each generated move its ordering key and gain (`_gains`); returns 1 when one of them
@@ -976,26 +995,14 @@ def _order(ply: cython.int, mover: cython.int, n: cython.int, tt_move: cython.in
     standing_known: cython.bint = False
     k: cython.int
     move: cython.int
-    src: cython.int
-    dst: cython.int
-    p: cython.int
-    q: cython.int
     result: cython.int
     gain: cython.int
     score: cython.int
     for k in range(n):
         move = _moves[base + k]
         if _touches(_lit_lo[mine], _lit_hi[mine], move):
-            src = move & 127
-            dst = (move >> 7) & 127
-            p = _b[src]
-            q = _b[dst]
-            _apply(move)
-            _fire(SCRATCH * 2, mover)
-            result = _outcome(SCRATCH * 2, mover)
+            result = _outcome_after(move, mover)
             gain = _o_gain
-            _b[dst] = q
-            _b[src] = p
         else:
             if not standing_known:
                 standing_result = _outcome(mine, mover)
@@ -1241,26 +1248,12 @@ def _winning_now(ply: cython.int, mover: cython.int, n: cython.int) -> cython.in
     mine: cython.int = _ref[ply * 2 + mover]
     standing_known: cython.bint = False
     standing_wins: cython.bint = False
-    found: cython.int
     k: cython.int
     move: cython.int
-    src: cython.int
-    dst: cython.int
-    p: cython.int
-    q: cython.int
     for k in range(n):
         move = _moves[base + k]
         if _touches(_lit_lo[mine], _lit_hi[mine], move):
-            src = move & 127
-            dst = (move >> 7) & 127
-            p = _b[src]
-            q = _b[dst]
-            _apply(move)
-            _fire(SCRATCH * 2, mover)
-            found = _outcome(SCRATCH * 2, mover)
-            _b[dst] = q
-            _b[src] = p
-            if found == WIN:
+            if _outcome_after(move, mover) == WIN:
                 return k
         else:
             if not standing_known:
