@@ -2,7 +2,9 @@
 and the screen collects what it brought at its next frame.
 
 An attempt ends as `("error", sentence)`, `("lobby", (client, tables))` when the address is a
-club's, or `("match", RemoteMatch)`.
+club's, or `("match", RemoteMatch)`. When the player's own seat is being played from another
+connection, the attempt stops to ask whether to take it over here: `asking` turns true, the screen
+shows the question and hands the answer back with `answer` (leaving the page answers no).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from ludoteca.store import Store
 
 Outcome = tuple[str, Any]
 
+#: how long an attempt waits for the player to answer whether to take their seat over
+QUESTION_SECONDS = 300.0
+
 
 class Connector:
     def __init__(self, store: Store, started: Callable[[], None]) -> None:
@@ -31,6 +36,10 @@ class Connector:
         self.client: Client | None = None
         self._thread: threading.Thread | None = None
         self._result: Outcome | None = None
+        #: the attempt waits for the player's answer to "take your seat over here?"
+        self.asking = False
+        self._answer = False
+        self._answered = threading.Event()
 
     @property
     def busy(self) -> bool:
@@ -46,9 +55,26 @@ class Connector:
         self._start(
             lambda: (
                 "match",
-                join_game(store, address, client.name, table=table, watch=watch, client=client),
+                join_game(
+                    store, address, client.name, table=table, watch=watch, client=client, take_over=self._ask
+                ),
             )
         )
+
+    def answer(self, take: bool) -> None:
+        """The player's answer to the question the attempt is waiting on (see `asking`)."""
+        if self.asking:
+            self._answer, self.asking = take, False
+            self._answered.set()
+
+    def _ask(self) -> bool:
+        """Run by the attempt's thread: wait for the screen to ask the player (a forgotten question
+        counts as no after a while, so the thread never hangs on)."""
+        self._answered.clear()
+        self._answer, self.asking = False, True
+        if not self._answered.wait(QUESTION_SECONDS):
+            self.asking = False
+        return self._answer
 
     def finished(self) -> bool:
         """True once, at the first frame after an attempt has ended."""
@@ -62,6 +88,7 @@ class Connector:
         return result
 
     def drop(self) -> None:
+        self.answer(False)
         if self.client is not None:
             self.client.close()
             self.client = None
@@ -71,7 +98,7 @@ class Connector:
         welcome = client.connect()
         if welcome.get("mode") == "club":
             return "lobby", (client, list(welcome.get("tables") or []))
-        return "match", join_game(self.store, address, name, watch=watch, client=client)
+        return "match", join_game(self.store, address, name, watch=watch, client=client, take_over=self._ask)
 
     def _start(self, work: Callable[[], Outcome]) -> None:
         def run() -> None:

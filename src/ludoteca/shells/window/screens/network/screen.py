@@ -28,7 +28,7 @@ from ludoteca.shells.window.screens.common import back_with_status, draw_status,
 from ludoteca.shells.window.screens.network.connecting import Connector
 from ludoteca.shells.window.screens.network.labels import Labels
 from ludoteca.shells.window.screens.network.lobby import Lobby
-from ludoteca.shells.window.widgets import button, button_width, label_width, set_enabled
+from ludoteca.shells.window.widgets import Choice, Dialog, button, button_width, label_width, set_enabled
 from ludoteca.store import StoreError
 
 NAME_SETTING = "net.name"
@@ -204,6 +204,8 @@ class NetworkScreen(Screen):
         self.connector.join(address, name, watch)
 
     def update(self, now: float) -> None:
+        if self.connector.asking and self.app.dialog is None:
+            self._ask_take_over()
         if not self.connector.finished():
             return
         result = self.connector.take()
@@ -221,6 +223,30 @@ class NetworkScreen(Screen):
         else:
             self.connector.client = None  # the match owns it now
             self._open(value)
+
+    def _ask_take_over(self) -> None:
+        """The player's seat at the table is played from another connection right now (their
+        terminal, another window, another computer): take it over here, or not."""
+
+        def answer(take: bool) -> None:
+            self.app.close_dialog()
+            self.connector.answer(take)
+            if not take:
+                self.say(_("Your seat stays where it is played."))
+
+        self.app.open_dialog(
+            Dialog(
+                _("Your seat is played elsewhere"),
+                _(
+                    "Your seat at this table is being played from another connection (another "
+                    "terminal, window or computer?). Take it over here? The other connection is told."
+                ),
+                [
+                    Choice(_("Take it over here"), lambda: answer(True), primary=True),
+                    Choice(_("Not now"), lambda: answer(False)),
+                ],
+            )
+        )
 
     def _open(self, match: RemoteMatch) -> None:
         if board_for(match.game, self.app.theme, self.app.fonts) is None:
@@ -255,6 +281,7 @@ class NetworkScreen(Screen):
         self.app.go("menu")
 
     def leave(self) -> None:
+        self.connector.answer(False)  # a question left unanswered lets its attempt end
         # an attempt under way may be sitting at a table through the club's connection: not closed under it
         if not self.connector.busy and not self._handing_over:
             self.connector.drop()
