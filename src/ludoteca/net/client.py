@@ -97,6 +97,8 @@ class Client:
         #: the club session this client signed in with (kept in memory only, never written):
         #: after a reconnection it signs the new connection in before the seat is rejoined
         self.session: str | None = None
+        #: the signed-in account's role at the club ("player" or "admin"), None for a guest
+        self.role: str | None = None
         self._ids: Iterator[int] = itertools.count(1)
         self._pending: dict[int, concurrent.futures.Future[dict[str, Any]]] = {}
         self._loop = asyncio.new_event_loop()
@@ -239,6 +241,7 @@ class Client:
         if message["type"] == "signed_in" and isinstance(message.get("session"), str):
             self.session = message["session"]
             self.name = str(message.get("name") or self.name)
+            self.role = str(message.get("role") or "player")
         request_id = message.get("id")
         future = self._pending.pop(request_id, None) if isinstance(request_id, int) else None
         if future is not None and message["type"] != "state":

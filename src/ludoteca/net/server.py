@@ -1089,8 +1089,12 @@ class Server:
             if action == "close":
                 return self._admin_close(conn, request, str(table_id))
             if action == "invite":
-                made = Sentence(
-                    N_("{n} invitation codes made; each lets one person sign up, once."), n=len(done.codes)
+                made = (
+                    Sentence(N_("An invitation code made; it lets one person sign up, once."))
+                    if len(done.codes) == 1
+                    else Sentence(
+                        N_("{n} invitation codes made; each lets one person sign up, once."), n=len(done.codes)
+                    )
                 )
                 return {"type": "admin", "action": action, "codes": list(done.codes), **_text_of(made)}
             assert done.target is not None

@@ -303,7 +303,7 @@ def sign_up(client: Client, name: str, password: str, invitation: str | None = N
 
 def sign_out(client: Client) -> None:
     client.request("sign_out", timeout=ACCOUNT_SECONDS)
-    client.session = None
+    client.session = client.role = None
 
 
 def player_page(client: Client, name: str, games: int = 20) -> dict[str, Any]:

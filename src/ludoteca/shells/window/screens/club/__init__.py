@@ -1,7 +1,8 @@
 # mypy: disable-error-code="no-untyped-call"
 """A club's members in the window: signing in (or creating an account), a member's page (ratings
 by game with their charts, recent games, opponents), a game's leaderboard, and any rated game's
-replay. The terminal's `ludoteca join --account` and `ludoteca club` say the same things.
+replay. The terminal's `ludoteca join --account` and `ludoteca club` say the same things. An
+admin also runs the club from here (`admin.py`).
 
 The page is opened from the network page once connected to a club, on that connection: a seat
 taken after signing in here belongs to the account. Passwords go to the club and are never kept;
@@ -23,6 +24,7 @@ from ludoteca.shells import network, session
 from ludoteca.shells.listings import rating_keys, rating_title
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import board_for
+from ludoteca.shells.window.screens.club.admin import AdminDialogs, is_admin
 from ludoteca.shells.window.screens.club.errand import Errand
 from ludoteca.shells.window.screens.club.page import PageView
 from ludoteca.shells.window.screens.common import back_with_status, draw_status, header, header_height
@@ -56,6 +58,7 @@ class ClubScreen(Screen):
         #: what the right column shows: a member's page or a leaderboard, as the club sent it
         self.shown: dict[str, Any] | None = shown
         self.view = PageView(app, self.replay)
+        self.admin = AdminDialogs(app, client, self._ask)
         self.entries: dict[str, UITextEntryLine] = {}
         self.buttons: dict[str, UIButton] = {}
         self.status, self.error = "", False
@@ -129,6 +132,10 @@ class ClubScreen(Screen):
             self.buttons["sign_out"] = button(
                 app, manager, pygame.Rect(left.right - half, y, half, bh), _("Sign out"), self.sign_out
             )
+            if is_admin(self.client):
+                y += bh + s.gap
+                run = pygame.Rect(left.left, y, left.width, bh)
+                self.buttons["admin"] = button(app, manager, run, _("Run the club…"), self.admin.open)
         y += bh + s.gap * 2
         y = label(_("Find a member"), "title", pygame.Rect(left.left, y, left.width, 0)) + s.gap
         show_w = min(half, max(bh * 2, app.fonts.body.size(_("Show"))[0] + 2 * s.gap))
@@ -254,6 +261,9 @@ class ClubScreen(Screen):
             self.shown = answer
         elif purpose == "replay":
             self._open_replay(answer)
+            return
+        elif purpose == "admin":
+            self.say(self.admin.answered(answer))
             return
         self.app.rebuild()
 
