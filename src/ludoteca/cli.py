@@ -20,7 +20,6 @@ from ludoteca.core.declaration import CommandContext, GameDeclaration
 from ludoteca.core.errors import LudotecaError, OptionError
 from ludoteca.core.game import Game
 from ludoteca.core.perft import divide, perft
-from ludoteca.core.record import MAX_RECORD_BYTES
 from ludoteca.core.registry import declaration, declarations, failures, game_keys, get_game
 from ludoteca.core.rng import fresh_seed
 from ludoteca.core.seats import SeatSpec, parse_seats
@@ -826,23 +825,13 @@ def _serve_with_workers(argv: list[str], processes: int, bind: str, store: Any) 
 
 
 def _read_text(path: str) -> str:
-    """A record file's text; at most MAX_RECORD_BYTES are read, so a device or a huge file is
-    refused instead of filling the memory (`replay /dev/zero`)."""
+    """A record file's text (`shells.files.read_record_text`), its refusal a usage error."""
+    from ludoteca.shells.files import FileUnreadable, read_record_text
+
     try:
-        with Path(path).open("rb") as file:
-            data = file.read(MAX_RECORD_BYTES + 1)
-    except OSError as err:
-        raise UsageError(_("cannot read {path}: {reason}").format(path=path, reason=os_reason(err))) from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise UsageError(
-            _("{path} is too large to be a game record (more than {size} MiB)").format(
-                path=path, size=MAX_RECORD_BYTES >> 20
-            )
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(_("{path} is not a text file").format(path=path)) from None
+        return read_record_text(path)
+    except FileUnreadable as err:
+        raise UsageError(str(err)) from None
 
 
 def _record_or_save(given: str) -> str:
@@ -1299,6 +1288,13 @@ def cmd_screenshot(argv: list[str]) -> int:
     return screenshot(argv)
 
 
+def cmd_theme(argv: list[str]) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from ludoteca.shells.window.theme_command import main as theme
+
+    return theme(argv)
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -1313,6 +1309,7 @@ COMMANDS = {
     "menu": cmd_menu,
     "help": cmd_help,
     "screenshot": cmd_screenshot,
+    "theme": cmd_theme,
     "host": cmd_host,
     "join": cmd_join,
     "club": cmd_club,
@@ -1347,6 +1344,7 @@ commands:
 {game_commands}  bench [GAME …]             benchmarks
   menu [GAME]                the terminal menu (of one game: `menu qwirkle` is the Qwirkle console)
   screenshot GAME --out F.png  draw a position as the window shows it (--record FILE, --size WxH)
+  theme export GAME [--out DIR]  the pieces as an editable sheet (theme list, theme check DIR)
   catalogue LANG [--package DIR]  update the translation catalogues (of a game package with --package)
   new-game NAME [--dir DIR]  write a game package to start from (docs/adding-a-game.md)
   check GAME                 run the game contract's checks on an installed game

@@ -1,4 +1,5 @@
-"""Writing a file the player named (an exported record) without ever leaving half of one.
+"""Writing a file the player named (an exported record) without ever leaving half of one, and
+reading a record file the player names (bounded, so a device or a huge file is refused).
 
 The text goes into a temporary file beside the target, is flushed to the disk, and only then
 takes the target's name: a full disk, a missing permission or a crash leaves the old file (if
@@ -13,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from ludoteca.core.errors import LudotecaError
+from ludoteca.core.record import MAX_RECORD_BYTES
 from ludoteca.i18n import _, os_reason
 
 
@@ -22,6 +24,32 @@ class FileRefused(LudotecaError):
 
 class FileExists(FileRefused):
     """The file is there already and overwriting it was not allowed."""
+
+
+class FileUnreadable(LudotecaError):
+    """The file the player named cannot be read as a game record; the sentence says why."""
+
+
+def read_record_text(path: str | Path) -> str:
+    """A record file's text; at most MAX_RECORD_BYTES are read, so a device or a huge file is
+    refused instead of filling the memory (`replay /dev/zero`)."""
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as err:
+        raise FileUnreadable(
+            _("cannot read {path}: {reason}").format(path=path, reason=os_reason(err))
+        ) from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise FileUnreadable(
+            _("{path} is too large to be a game record (more than {size} MiB)").format(
+                path=path, size=MAX_RECORD_BYTES >> 20
+            )
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileUnreadable(_("{path} is not a text file").format(path=path)) from None
 
 
 def check_target(path: Path) -> None:
