@@ -12,7 +12,7 @@ import pygame
 from ludoteca.games.connect4.bitboard import HEIGHT, WIDTH
 from ludoteca.games.connect4.state import CASCADE, Connect4State
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.anim import ease_in, ease_out, phase, pulse
 from ludoteca.kits.window.board import GameBoard, Play, Response, Scene
 from ludoteca.kits.window.grid import Cell, Grid
@@ -28,6 +28,9 @@ class Connect4Colours:
     hole: Colour = (22, 32, 29)
     discs: tuple[Colour, Colour] = ((242, 194, 48), (214, 66, 56))
 
+
+#: the pieces a theme may draw, by seat
+DISC_KEYS = ("disc-1", "disc-2")
 
 THEMED_COLOURS = {
     "walnut": Connect4Colours(hole=(38, 27, 20)),
@@ -124,8 +127,31 @@ class Connect4Board(GameBoard):
     def prompt(self, state: Any, name: str) -> str:
         return _("{name} to play: click a column.").format(name=name)
 
+    # ----- the pieces a theme may draw (`piece_art`) ------------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        def drawn(key: str, side: int) -> pygame.Surface:
+            image = pygame.Surface((side, side), pygame.SRCALPHA)
+            self._drawn_disc(image, DISC_KEYS.index(key), (side / 2, side / 2), (side - 4) // 2)
+            return image
+
+        return piece_art.ArtCatalogue("connect4", DISC_KEYS, drawn)
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+
     # ----- drawing ----------------------------------------------------------------------------
     def _disc(self, surface: pygame.Surface, seat: int, center: tuple[float, float], radius: float) -> None:
+        art = self.art
+        image = art.sprite(DISC_KEYS[seat], piece_art.disc_side(radius)) if art is not None else None
+        if image is not None:
+            surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+        else:
+            self._drawn_disc(surface, seat, center, radius)
+
+    def _drawn_disc(
+        self, surface: pygame.Surface, seat: int, center: tuple[float, float], radius: float
+    ) -> None:
         colour = self.palette.discs[seat]
         draw.disc(surface, colour, center, radius)
         if self.theme.symbols:

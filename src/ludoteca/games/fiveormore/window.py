@@ -15,7 +15,7 @@ from ludoteca.games.fiveormore.board import EMPTY, find_path, geometry
 from ludoteca.games.fiveormore.notation import COLUMN_LETTERS
 from ludoteca.games.fiveormore.state import FiveState, Move, Recolour
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.anim import ease_in_out, ease_out, phase, pulse
 from ludoteca.kits.window.board import Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell, Grid
@@ -188,8 +188,36 @@ class FiveOrMoreBoard(GameBoard):
             return Refuse(_("Click a ball first, then an empty cell it can reach."))
         return Play(Move(self.selected, index))
 
+    # ----- the pieces a theme may draw (`piece_art`) ------------------------------------------------
+    def _ball_key(self, colour: int) -> str:
+        return f"ball-{(colour - 1) % len(self.palette.balls) + 1}"
+
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        keys = tuple(self._ball_key(colour) for colour in range(1, len(self.palette.balls) + 1))
+
+        def drawn(key: str, side: int) -> pygame.Surface:
+            image = pygame.Surface((side, side), pygame.SRCALPHA)
+            self._drawn_ball(image, keys.index(key) + 1, (side / 2, side / 2), (side - 4) // 2)
+            return image
+
+        return piece_art.ArtCatalogue("fiveormore", keys, drawn)
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+
     # ----- drawing ----------------------------------------------------------------------------
     def _ball(self, surface: pygame.Surface, colour: int, center: tuple[float, float], radius: float) -> None:
+        art = self.art
+        image = art.sprite(self._ball_key(colour), piece_art.disc_side(radius)) if art is not None else None
+        if image is not None:
+            surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+        else:
+            self._drawn_ball(surface, colour, center, radius)
+
+    def _drawn_ball(
+        self, surface: pygame.Surface, colour: int, center: tuple[float, float], radius: float
+    ) -> None:
         rgb = self.ball_colour(colour)
         draw.disc(surface, rgb, center, radius)
         if self.theme.symbols:

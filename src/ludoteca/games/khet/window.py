@@ -29,6 +29,7 @@ import pygame
 from ludoteca.core.errors import NotationError
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
+from ludoteca.games.khet import window_art
 from ludoteca.games.khet.beam_art import (
     draw_beam,
     draw_burst,
@@ -50,8 +51,6 @@ from ludoteca.games.khet.board_art import (
     Layers,
     draw_board_picture,
     draw_cloth,
-    draw_piece,
-    draw_pieces,
     square_centre,
     square_rect,
 )
@@ -60,16 +59,15 @@ from ludoteca.games.khet.game import how_it_ended
 from ludoteca.games.khet.handle_art import HANDLE_RADIUS, HANDLE_REACH, SMALLEST_RADIUS, draw_handle
 from ludoteca.games.khet.moves import Move, move_source, move_target
 from ludoteca.games.khet.picking import ANTICLOCKWISE, CLOCKWISE, STACK, SWAP, UNSTACK_TOP, Picking
-from ludoteca.games.khet.piece_art import piece_sprite
-from ludoteca.games.khet.position import parse_setup
+from ludoteca.games.khet.position import COLOUR_NAMES, parse_setup
 from ludoteca.games.khet.preview import Foresight, Preview
 from ludoteca.games.khet.setups import setup_choices
 from ludoteca.games.khet.shot_motion import ShotMotion, shot_motion
 from ludoteca.games.khet.state import KhetState
 from ludoteca.games.khet.window_look import KhetColours, Look, palette_for
 from ludoteca.games.khet.window_panel import draw_end_summary, draw_side_panel, panel_height
-from ludoteca.i18n import N_, _
-from ludoteca.kits.window import draw
+from ludoteca.i18n import N_, Sentence, _
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.board import (
     BoardAction,
     BoardSetting,
@@ -83,7 +81,7 @@ from ludoteca.kits.window.board import (
 )
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Cell, Grid
-from ludoteca.kits.window.theme import Theme, mix
+from ludoteca.kits.window.theme import Theme, mix, themed_seat_name
 
 #: a press and release further apart than this (pixels) is a drag, not a click
 DRAG_SLOP: Final = 6
@@ -119,6 +117,35 @@ class Drag:
     was_selected: bool
 
 
+# ----- the sides' names a theme gives (`kits.window.theme.NamedTheme`: the Horus brief's Yellow) ---------
+def themed_name(name: str, seat: int) -> str:
+    """A seat's label as the rules word it ("Silver", "Ann (Silver)") with the colour the chosen
+    theme gives that seat ("Yellow"); unchanged when the theme names none."""
+    themed = themed_seat_name("khet", seat)
+    if themed is None:
+        return name
+    colour, shown = _(COLOUR_NAMES[seat]), _(themed)
+    if name == colour:
+        return shown
+    suffix = f"({colour})"
+    return name[: -len(suffix)] + f"({shown})" if name.endswith(suffix) else name
+
+
+def themed_sentence(reason: str | Sentence) -> str | Sentence:
+    """An outcome's reason with the sides named as the chosen theme names them (its arguments
+    naming a colour replaced; the sentence itself kept, so it is worded in the reader's language)."""
+    if not isinstance(reason, Sentence):
+        return reason
+    args: dict[str, str | int | Sentence] = {}
+    for key, value in reason.args.items():
+        if isinstance(value, Sentence) and value.msgid in COLOUR_NAMES:
+            themed = themed_seat_name("khet", COLOUR_NAMES.index(value.msgid))
+            args[key] = Sentence(themed) if themed is not None else value
+        else:
+            args[key] = value
+    return Sentence(reason.msgid, **args)
+
+
 class KhetBoard(GameBoard):
     palette: KhetColours
 
@@ -149,6 +176,25 @@ class KhetBoard(GameBoard):
     def look(self) -> Look:
         return Look(self.palette, self.colours, self.fonts)
 
+    # ----- the pieces a theme may draw (`piece_art`) ----------------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        return window_art.catalogue(self.palette)
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+
+    def _piece(
+        self,
+        surface: pygame.Surface,
+        grid: Grid,
+        piece: int,
+        where: tuple[float, float],
+        turn: float = 0.0,
+        alpha: int = 255,
+    ) -> None:
+        window_art.draw_piece(surface, grid, piece, where, self.palette, self.art, turn, alpha)
+
     def settings(self) -> Sequence[BoardSetting]:
         return SETTINGS
 
@@ -171,7 +217,9 @@ class KhetBoard(GameBoard):
     def draw_seat_marker(
         self, surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int
     ) -> None:
-        sprite = piece_sprite(make_piece(PHARAOH, seat), max(8, round(radius * 2.2)), self.palette)
+        sprite = window_art.sprite(
+            make_piece(PHARAOH, seat), max(8, round(radius * 2.2)), self.palette, self.art
+        )
         surface.blit(sprite, sprite.get_rect(center=(round(center[0]), round(center[1]))))
 
     def sample_state(self) -> Any:
@@ -358,6 +406,8 @@ class KhetBoard(GameBoard):
         return None
 
     def prompt(self, state: Any, name: str) -> str:
+        if isinstance(state, KhetState):
+            name = themed_name(name, state.turn)
         p = self._picking(state)
         if p is None:
             return _("{name} to play.").format(name=name)
@@ -488,11 +538,13 @@ class KhetBoard(GameBoard):
                 for burst in last.bursts:
                     if not board[burst.square]:
                         draw_scar(image, grid, burst.square, self.palette, last.colour)
-            draw_pieces(image, grid, board, self.palette)
+            for sq in SQUARES:
+                if board[sq]:
+                    self._piece(image, grid, board[sq], cell_of(sq))
             if last is not None:
                 draw_faint_beam(image, grid, last, self.palette)
 
-        self._layers.blit(surface, self.grid, (board, horus, labels, id(last)), paint)
+        self._layers.blit(surface, self.grid, (board, horus, labels, id(last), self.theme.pieces), paint)
 
     def _last_move_marks(self, surface: pygame.Surface, state: KhetState) -> None:
         move = state.last_move
@@ -511,7 +563,7 @@ class KhetBoard(GameBoard):
             after = p.board_after(foresight.move)
             for changed in SQUARES:
                 if after[changed] and after[changed] != state.board[changed]:
-                    draw_piece(surface, g, after[changed], cell_of(changed), pal, alpha=130)
+                    self._piece(surface, g, after[changed], cell_of(changed), alpha=130)
         if foresight is not None and foresight.path is not None:
             draw_preview(surface, g, foresight.path, pal)
         if p.pending is not None:
@@ -544,7 +596,7 @@ class KhetBoard(GameBoard):
             veil.fill((*pal.square, 150))
             surface.blit(veil, rect)
             piece = state.board[p.selected]
-            sprite = piece_sprite(piece, max(4, round(g.cell)), pal)
+            sprite = window_art.sprite(piece, max(4, round(g.cell)), pal, self.art)
             surface.blit(sprite, sprite.get_rect(center=scene.pointer))
 
     def _target_mark(self, surface: pygame.Surface, sq: Square, kind: str, hovered: bool) -> None:
@@ -594,7 +646,7 @@ class KhetBoard(GameBoard):
             self._still(surface, state, motion.still, None, labels=True)
             for sprite in motion.sprites:
                 col, row, turn = sprite.at(moving)
-                draw_piece(surface, g, sprite.piece, (col, row), pal, turn)
+                self._piece(surface, g, sprite.piece, (col, row), turn)
             return
         path = motion.path
         bursts = path.bursts if path is not None else ()
@@ -605,7 +657,7 @@ class KhetBoard(GameBoard):
         for burst in bursts:
             fade = motion.fade_phase(burst, elapsed)
             if fade < 1.0:
-                draw_piece(surface, g, burst.piece, cell_of(burst.square), pal, alpha=round(255 * (1 - fade)))
+                self._piece(surface, g, burst.piece, cell_of(burst.square), alpha=round(255 * (1 - fade)))
         if path is not None:
             draw_beam(surface, g, path, motion.tick(elapsed), pal, pal.square)
             for burst in bursts:
@@ -630,7 +682,7 @@ class KhetBoard(GameBoard):
         return describe_beam(seen.after.beam)
 
     def end_reason(self, state: Any, outcome: Outcome) -> str:
-        return how_it_ended(outcome.reason)
+        return how_it_ended(themed_sentence(outcome.reason))
 
     def draw_end_summary(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
         return draw_end_summary(surface, rect, state, self.look) if isinstance(state, KhetState) else 0

@@ -12,9 +12,16 @@ from ludoteca.games.khet.state import KhetState
 from ludoteca.games.khet.window_look import Look
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
+from ludoteca.kits.window.theme import themed_seat_name
 
 #: lines of the shot's sentence shown at most
 SHOT_LINES = 4
+
+
+def side_name(colour: int) -> str:
+    """A side's name, as the chosen theme names it ("Yellow" in the Horus brief's), in the
+    reader's language."""
+    return _(themed_seat_name("khet", colour) or COLOUR_NAMES[colour])
 
 
 def pieces_left(state: KhetState) -> tuple[int, int]:
@@ -45,7 +52,7 @@ def draw_side_panel(
     silver, red = pieces_left(state)
     if room():
         text = _("Pieces: {silver} {s} · {red} {r}").format(
-            silver=_(COLOUR_NAMES[SILVER]), s=silver, red=_(COLOUR_NAMES[RED]), r=red
+            silver=side_name(SILVER), s=silver, red=side_name(RED), r=red
         )
         draw.text(
             surface, fonts.small, draw.ellipsize(fonts.small, text, rect.width), c.text_dim, (rect.left, y)
@@ -54,7 +61,7 @@ def draw_side_panel(
     if fire_would:
         heading, words, colour = _("Fire would:"), fire_would, c.accent
     elif state.beam is not None:
-        heading = _("Last shot ({who}):").format(who=_(COLOUR_NAMES[state.beam.colour]))
+        heading = _("Last shot ({who}):").format(who=side_name(state.beam.colour))
         words, colour = describe_beam(state.beam).split(": ", 1)[-1], c.text_dim
     else:
         heading, words, colour = "", "", c.text_dim

@@ -13,7 +13,7 @@ import pygame
 from ludoteca.core.errors import LudotecaError
 from ludoteca.games.othello import PASS, OthelloState
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.anim import ease_out, phase, pulse
 from ludoteca.kits.window.board import GameBoard, Play, Response, Scene
 from ludoteca.kits.window.grid import Cell, Grid
@@ -34,6 +34,8 @@ THEMED_COLOURS = {"contrast": OthelloColours(felt=(0, 110, 60), line=(0, 40, 20)
 
 SIZE = 8
 DISC = 0.41  # radius, in cells
+#: the pieces a theme may draw (`piece_art`), by seat
+DISC_KEYS = ("disc-black", "disc-white")
 OPENING = ("f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7")
 
 
@@ -54,6 +56,18 @@ class OthelloBoard(GameBoard):
     def grid_size(self, state: Any) -> tuple[int, int]:
         return (SIZE, SIZE)
 
+    # ----- the pieces a theme may draw ----------------------------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        colours = dict(zip(DISC_KEYS, self.palette.discs, strict=True))
+        return piece_art.ArtCatalogue("othello", DISC_KEYS, piece_art.disc_drawer(colours))
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+
+    def _disc(self, surface: pygame.Surface, seat: int, center: tuple[float, float], radius: float) -> None:
+        piece_art.disc(surface, self.art, DISC_KEYS[seat], self.palette.discs[seat], center, radius)
+
     def layout(self, area: pygame.Rect, state: Any) -> None:
         self.area = area.copy()
         self.grid = Grid.fit(area, SIZE, SIZE, margin=0.55, max_cell=92)
@@ -64,7 +78,7 @@ class OthelloBoard(GameBoard):
     def draw_seat_marker(
         self, surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int
     ) -> None:
-        draw.disc(surface, self.palette.discs[seat], center, radius)
+        self._disc(surface, seat, center, radius)
 
     def sample_state(self) -> Any:
         state = self.game.start(self.game.options(), 1, 2)
@@ -133,11 +147,11 @@ class OthelloBoard(GameBoard):
             if square == placed and elapsed is not None:
                 grow = ease_out(phase(elapsed, 0, self.motion.place))
                 if grow > 0:
-                    draw.disc(surface, self.palette.discs[owner], center, radius * (0.55 + 0.45 * grow))
+                    self._disc(surface, owner, center, radius * (0.55 + 0.45 * grow))
             elif square in animating:
                 self._flipping(surface, center, radius, 1 - owner, owner, animating[square])
             else:
-                draw.disc(surface, self.palette.discs[owner], center, radius)
+                self._disc(surface, owner, center, radius)
         self._marks(surface, scene, placed is not None and elapsed is not None)
 
     def _flip_starts(self, origin: int, flipped: tuple[int, ...]) -> dict[int, float]:
@@ -160,14 +174,15 @@ class OthelloBoard(GameBoard):
     ) -> None:
         """A disc turning over: it narrows to its edge, shows the other face and widens again."""
         if p <= 0:
-            draw.disc(surface, self.palette.discs[old], center, radius)
+            self._disc(surface, old, center, radius)
             return
         if p >= 1:
-            draw.disc(surface, self.palette.discs[new], center, radius)
+            self._disc(surface, new, center, radius)
             return
         width = abs(math.cos(math.pi * p))
         lift = 1 + 0.12 * math.sin(math.pi * p)
-        sprite = draw.disc_sprite(self.palette.discs[old if p < 0.5 else new], max(1, round(radius * lift)))
+        face = old if p < 0.5 else new
+        sprite = piece_art.disc_picture(self.art, DISC_KEYS[face], self.palette.discs[face], radius * lift)
         w = max(2, round(sprite.get_width() * width))
         image = pygame.transform.smoothscale(sprite, (w, sprite.get_height()))
         surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))

@@ -17,7 +17,7 @@ from typing import Any, cast
 import pygame
 
 from ludoteca.core.errors import NotationError
-from ludoteca.games.qwirkle import movegen, notation
+from ludoteca.games.qwirkle import movegen, notation, window_art
 from ludoteca.games.qwirkle.draft import Draft
 from ludoteca.games.qwirkle.flight import Plan, plan
 from ludoteca.games.qwirkle.game import PlayScore, QwirkleGame, round_over
@@ -39,8 +39,9 @@ from ludoteca.games.qwirkle.tile_art import QwirkleColours
 from ludoteca.games.qwirkle.tile_art import palette_for as qwirkle_palette
 from ludoteca.games.qwirkle.tiles import COPIES, TILE_TYPES
 from ludoteca.games.qwirkle.viewport import Square, Viewport
+from ludoteca.games.qwirkle.window_art import ThemedLook
 from ludoteca.i18n import _, ngettext
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.board import (
     BoardAction,
     Changed,
@@ -89,7 +90,14 @@ class QwirkleBoard(GameBoard):
 
     @property
     def look(self) -> Look:
-        return Look(self.palette, self.colours, self.fonts, self.theme.symbols)
+        art = piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+        if art is None:
+            return Look(self.palette, self.colours, self.fonts, self.theme.symbols)
+        return ThemedLook(self.palette, self.colours, self.fonts, self.theme.symbols, art)
+
+    # ----- the tiles a theme may draw (`piece_art`) ------------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        return window_art.catalogue(self.palette)
 
     # ----- layout ---------------------------------------------------------------------------------
     def grid_size(self, state: Any) -> tuple[int, int]:

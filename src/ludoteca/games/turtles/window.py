@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from ludoteca.games.turtles import window_art
 from ludoteca.games.turtles.board import SIZE, Turtle, square
 from ludoteca.games.turtles.cards import MAX_ADD, Card
 from ludoteca.games.turtles.moves import (
@@ -49,6 +50,7 @@ from ludoteca.games.turtles.window_tray import (
     tray_width,
 )
 from ludoteca.i18n import _, ngettext
+from ludoteca.kits.window import piece_art
 from ludoteca.kits.window.anim import phase
 from ludoteca.kits.window.board import BoardAction, Changed, GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell, Grid
@@ -80,6 +82,7 @@ class TurtlesBoard(GameBoard):
 
     def set_theme(self, theme: Theme, fonts: Any) -> None:
         super().set_theme(theme, fonts)
+        window_art.use_art(self.art, self.palette)
         self.painter = TrayPainter(self.palette, self.colours, fonts)
         self.panel = PanelPainter(self)
         self.table = TablePainter(self)
@@ -322,7 +325,16 @@ class TurtlesBoard(GameBoard):
         return TIMING.wall if last.action == "wall" else TIMING.bug
 
     # ----- drawing ----------------------------------------------------------------------------
+    # ----- the pictures a theme may give (`piece_art`) ---------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        return window_art.catalogue(self.palette)
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        window_art.use_art(self.art, self.palette)
         state: TurtlesState = scene.state
         elapsed = scene.elapsed
         last = state.last

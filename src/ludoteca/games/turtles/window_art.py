@@ -16,6 +16,8 @@ import pygame
 
 from ludoteca.games.turtles.cards import Card
 from ludoteca.games.turtles.words import card_letter
+from ludoteca.kits.window import piece_art
+from ludoteca.kits.window.fonts import font
 from ludoteca.kits.window.theme import Colour, mix
 
 Point = tuple[float, float]
@@ -100,7 +102,7 @@ def board_picture(size: tuple[int, int], cell: float, colours: TurtlesColours) -
 
 # ----- turtles ----------------------------------------------------------------------------------
 @lru_cache(maxsize=64)
-def turtle_sprite(colour: Colour, skin: Colour, size: int) -> pygame.Surface:
+def _drawn_turtle(colour: Colour, skin: Colour, size: int) -> pygame.Surface:
     """A turtle seen from above, head up (north), filling a `size`-pixel square."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
@@ -143,7 +145,7 @@ def turtle_sprite(colour: Colour, skin: Colour, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=128)
-def _turned(colour: Colour, skin: Colour, size: int, angle: int, scale100: int) -> pygame.Surface:
+def _turned(colour: Colour, skin: Colour, size: int, angle: int, scale100: int, theme: str) -> pygame.Surface:
     sprite = turtle_sprite(colour, skin, size)
     return pygame.transform.rotozoom(sprite, -angle, scale100 / 100)
 
@@ -164,7 +166,7 @@ def turtle(
     shell (kept upright so it stays readable)."""
     if alpha <= 0.02 or scale <= 0.02:
         return
-    image = _turned(colour, skin, max(4, round(size)), round(angle) % 360, round(scale * 100))
+    image = _turned(colour, skin, max(4, round(size)), round(angle) % 360, round(scale * 100), _theme())
     if alpha < 1.0:
         image = image.copy()
         image.set_alpha(round(alpha * 255))
@@ -178,7 +180,7 @@ def turtle(
 
 # ----- jewels and walls -------------------------------------------------------------------------
 @lru_cache(maxsize=16)
-def jewel_sprite(colour: Colour, size: int) -> pygame.Surface:
+def _drawn_jewel(colour: Colour, size: int) -> pygame.Surface:
     """A cut gem: a flat table on top, the girdle, the pavilion down to a point."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
@@ -211,7 +213,7 @@ def jewel_sprite(colour: Colour, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=16)
-def stone_sprite(colour: Colour, size: int) -> pygame.Surface:
+def _drawn_stone(colour: Colour, size: int) -> pygame.Surface:
     """A block of stone bricks."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
     inset = max(1, round(size * 0.05))
@@ -242,7 +244,7 @@ def stone_sprite(colour: Colour, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=16)
-def ice_sprite(colour: Colour, size: int) -> pygame.Surface:
+def _drawn_ice(colour: Colour, size: int) -> pygame.Surface:
     """A block of ice: pale, glinting, with a crystal in it."""
     image = pygame.Surface((size, size), pygame.SRCALPHA)
     inset = max(1, round(size * 0.05))
@@ -312,7 +314,7 @@ def _pictogram(image: pygame.Surface, card: Card, ink: Colour, box: pygame.Rect)
         pygame.draw.polygon(image, ink, [(cx + x * s, cy + y * s) for x, y in bolt])
 
 
-def card_face(
+def _drawn_card_face(
     card: Card, size: tuple[int, int], colours: TurtlesColours, font: pygame.font.Font
 ) -> pygame.Surface:
     """A program card face up: its colour, a pictogram and its letter in the corner (the
@@ -341,7 +343,7 @@ def _card_face(
 
 
 @lru_cache(maxsize=32)
-def card_back(size: tuple[int, int], colours: TurtlesColours, owner: Colour | None) -> pygame.Surface:
+def _drawn_card_back(size: tuple[int, int], colours: TurtlesColours, owner: Colour | None) -> pygame.Surface:
     """A program card face down: a shell pattern on the back, edged in its owner's colour."""
     w = size[0]
     image = pygame.Surface(size, pygame.SRCALPHA)
@@ -365,7 +367,7 @@ def card_back(size: tuple[int, int], colours: TurtlesColours, owner: Colour | No
 
 
 @lru_cache(maxsize=16)
-def bug_card(size: tuple[int, int], colours: TurtlesColours) -> pygame.Surface:
+def _drawn_bug_card(size: tuple[int, int], colours: TurtlesColours) -> pygame.Surface:
     """The Bug card: a beetle on green."""
     w = size[0]
     image = pygame.Surface(size, pygame.SRCALPHA)
@@ -425,6 +427,111 @@ def scaled(
     image = pygame.transform.smoothscale(sprite, (max(1, round(w * scale)), max(1, round(h * scale))))
     image.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
     return image, image.get_rect(center=(round(center[0]), round(center[1])))
+
+
+# ----- the pictures a theme may give (`kits.window.piece_art`) ---------------------------------------
+TURTLE_KEYS = ("turtle-1", "turtle-2", "turtle-3", "turtle-4")
+CARD_KEYS = {
+    Card.FORWARD: "card-forward",
+    Card.LEFT: "card-left",
+    Card.RIGHT: "card-right",
+    Card.LASER: "card-laser",
+}
+KEYS = (*TURTLE_KEYS, "jewel", "stone", "ice", *CARD_KEYS.values(), "card-back", "card-bug")
+#: a card's width for its height
+CARD_SHAPE = 0.72
+
+#: the theme's pictures the sprites below ask first (the board sets them before drawing: `use_art`)
+_art: piece_art.ThemeArt | None = None
+_turtle_keys: dict[Colour, str] = {}
+
+
+def use_art(art: piece_art.ThemeArt | None, colours: TurtlesColours) -> None:
+    """Draw with `art`'s pictures from now on, where it has them (None: as drawn in code); the
+    turtles are told apart by `colours`."""
+    global _art
+    _art = art
+    _turtle_keys.clear()
+    _turtle_keys.update({colour: key for colour, key in zip(colours.turtles, TURTLE_KEYS, strict=True)})
+
+
+def _theme() -> str:
+    return _art.theme if _art is not None else ""
+
+
+def _square(key: str | None, size: int) -> pygame.Surface | None:
+    return _art.sprite(key, size) if _art is not None and key is not None else None
+
+
+def _card(key: str, size: tuple[int, int]) -> pygame.Surface | None:
+    """A card's picture from the theme: the middle of its square cell, as wide as the card."""
+    if _art is None:
+        return None
+    w, h = size
+    side = max(w, h)
+    image = _art.sprite(key, side)
+    if image is None:
+        return None
+    return image.subsurface(pygame.Rect((side - w) // 2, (side - h) // 2, w, h)).copy()
+
+
+def turtle_sprite(colour: Colour, skin: Colour, size: int) -> pygame.Surface:
+    """A turtle seen from above, head up (north), filling a `size`-pixel square."""
+    return _square(_turtle_keys.get(colour), size) or _drawn_turtle(colour, skin, size)
+
+
+def jewel_sprite(colour: Colour, size: int) -> pygame.Surface:
+    return _square("jewel", size) or _drawn_jewel(colour, size)
+
+
+def stone_sprite(colour: Colour, size: int) -> pygame.Surface:
+    return _square("stone", size) or _drawn_stone(colour, size)
+
+
+def ice_sprite(colour: Colour, size: int) -> pygame.Surface:
+    return _square("ice", size) or _drawn_ice(colour, size)
+
+
+def card_face(
+    card: Card, size: tuple[int, int], colours: TurtlesColours, font: pygame.font.Font
+) -> pygame.Surface:
+    key = CARD_KEYS.get(card)
+    return (_card(key, size) if key is not None else None) or _drawn_card_face(card, size, colours, font)
+
+
+def card_back(size: tuple[int, int], colours: TurtlesColours, owner: Colour | None) -> pygame.Surface:
+    return _card("card-back", size) or _drawn_card_back(size, colours, owner)
+
+
+def bug_card(size: tuple[int, int], colours: TurtlesColours) -> pygame.Surface:
+    return _card("card-bug", size) or _drawn_bug_card(size, colours)
+
+
+def catalogue(colours: TurtlesColours) -> piece_art.ArtCatalogue:
+    """Every picture a theme may give, drawn in code for a sheet."""
+
+    def drawn(key: str, side: int) -> pygame.Surface:
+        if key in TURTLE_KEYS:
+            return _drawn_turtle(colours.turtles[TURTLE_KEYS.index(key)], colours.skin, side)
+        if key == "jewel":
+            return _drawn_jewel(colours.jewel, side)
+        if key == "stone":
+            return _drawn_stone(colours.stone, side)
+        if key == "ice":
+            return _drawn_ice(colours.ice, side)
+        size = (round(side * CARD_SHAPE), side)
+        if key == "card-back":
+            card = _drawn_card_back(size, colours, None)
+        elif key == "card-bug":
+            card = _drawn_bug_card(size, colours)
+        else:
+            which = next(c for c, k in CARD_KEYS.items() if k == key)
+            card = _drawn_card_face(which, size, colours, font(max(8, round(side * 0.2)), True))
+        image = pygame.Surface((side, side), pygame.SRCALPHA)
+        image.blit(card, card.get_rect(center=(side // 2, side // 2)))
+        return image
+
+    return piece_art.ArtCatalogue("turtles", KEYS, drawn)
 
 
 __all__ = [

@@ -11,9 +11,10 @@ from typing import Any
 import pygame
 
 from ludoteca.core import grid as shapes
+from ludoteca.core.errors import LudotecaError
 from ludoteca.core.grid import GridPicture, Piece
 from ludoteca.i18n import _
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.board import GameBoard, Play, Refuse, Response, Scene
 from ludoteca.kits.window.grid import Cell, Grid
 from ludoteca.kits.window.theme import Colour, Theme, mix
@@ -38,9 +39,25 @@ THEMED_COLOURS = {
 }
 
 
+#: how many moves the sample game behind `GridBoard.art_catalogue` plays at most
+SAMPLE_PLIES = 80
+
+
+def piece_key(piece: Piece) -> str:
+    """A grid piece's key in a theme: its owner's seat (counted from 1) and its symbol, letters
+    and digits as they are, any other character by its code ("seat-1-x", "seat-2-u25cf")."""
+    symbol = "".join(
+        ch.lower() if ch.isascii() and ch.isalnum() else f"u{ord(ch):04x}" for ch in piece.symbol
+    )
+    owner = f"seat-{piece.owner + 1}" if piece.owner is not None else "piece"
+    extra = "".join(f"-{part}" for part in (piece.shape, piece.colour) if part is not None)
+    return f"{owner}-{symbol or 'blank'}{extra}"
+
+
 class GridBoard(GameBoard):
     palette: GridColours
     _start: GridPicture | None = None
+    _catalogue: piece_art.ArtCatalogue | None = None
 
     def palette_for(self, theme: Theme) -> GridColours:
         return theme.palette("grid", GridColours(), THEMED_COLOURS)
@@ -120,6 +137,53 @@ class GridBoard(GameBoard):
             draw.disc(surface, colour, center, radius)
             draw.text(surface, font, piece.symbol, draw.contrast_on(colour), center, "center")
 
+    # ----- the pieces a theme may draw (`piece_art`) --------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue:
+        """The pieces met along a short sample game (the start, then the middle legal move each
+        turn), each keyed by its owner and symbol."""
+        found: dict[str, Piece] = {}
+        game = self.game
+        state = game.start(game.options(), 0, game.info.default_seats)
+        start = self.picture(state)
+        for _ply in range(SAMPLE_PLIES):
+            for piece in self.picture(state).pieces.values():
+                found.setdefault(piece_key(piece), piece)
+            if game.to_move(state) is None:
+                break
+            moves = list(game.legal_moves(state))
+            if not moves:
+                break
+            try:
+                state = game.play(state, moves[len(moves) // 2])
+            except LudotecaError:
+                break
+
+        def drawn(key: str, side: int) -> pygame.Surface:
+            image = pygame.Surface((side, side), pygame.SRCALPHA)
+            saved = self.grid
+            self.grid = Grid(1, 1, 0, 0, side)
+            try:
+                piece = found[key]
+                self.draw_piece(
+                    image, start, piece, self.piece_colour(None, start, piece), (side / 2, side / 2)
+                )
+            finally:
+                self.grid = saved
+            return image
+
+        return piece_art.ArtCatalogue(game.info.key, tuple(found), drawn)
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        return piece_art.art_of(
+            self.theme.pieces, self._art_catalogue, type(self.game).__module__.rpartition(".")[0]
+        )
+
+    def _art_catalogue(self) -> piece_art.ArtCatalogue:
+        if self._catalogue is None:
+            self._catalogue = self.art_catalogue()
+        return self._catalogue
+
     def _legal(self, state: Any, cell: Cell) -> Any:
         move = self.game.move_at(state, cell)
         return move if move is not None and move in self.game.legal_moves(state) else None
@@ -135,6 +199,7 @@ class GridBoard(GameBoard):
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         picture = self.picture(scene.state)
         g, c, p = self.grid, self.colours, self.palette
+        art = self.art
         pygame.draw.rect(
             surface, p.board, g.rect.inflate(round(g.cell * 0.3), round(g.cell * 0.3)), border_radius=8
         )
@@ -153,8 +218,12 @@ class GridBoard(GameBoard):
                 piece = picture.at((col, row))
                 center = g.center(col, row)
                 if piece is not None:
-                    colour = self.piece_colour(scene.state, picture, piece)
-                    self.draw_piece(surface, picture, piece, colour, center)
+                    image = art.sprite(piece_key(piece), round(g.cell)) if art is not None else None
+                    if image is not None:
+                        surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+                    else:
+                        colour = self.piece_colour(scene.state, picture, piece)
+                        self.draw_piece(surface, picture, piece, colour, center)
                 elif scene.interactive and self._legal(scene.state, (col, row)) is not None:
                     draw.soft_dot(surface, c.legal_dot, center, g.cell * 0.1)
         for mark, colour in ((scene.hover, c.accent), (scene.cursor, c.accent)):

@@ -12,11 +12,11 @@ knowing it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
-from ludoteca.i18n import _
+from ludoteca.i18n import N_, _
 
 Colour = tuple[int, int, int]
 P = TypeVar("P")
@@ -120,6 +120,8 @@ class Theme:
     game_colours: Mapping[str, Any] = field(default_factory=dict)
     #: how much larger than designed `sizes` are (`at_scale`): for the few measures kept elsewhere
     scale: float = 1.0
+    #: the piece-art theme the boards draw with (`piece_art`; "" for the drawings in code)
+    pieces: str = ""
 
     def label(self) -> str:
         return THEME_LABELS[self.key]()
@@ -196,6 +198,75 @@ THEME_LABELS = {
 DEFAULT_THEME = "table"
 
 
+# ----- piece-art themes: names and colours a theme gives the games (pictures: `piece_art`) --------
+@dataclass(frozen=True)
+class NamedTheme:
+    """A theme the program ships: seat names and colours for a game, no pictures of its own
+    (the pictures then come from a folder of the same name, when there is one)."""
+
+    key: str
+    label: Callable[[], str]
+    #: game key → its seats' names, in English (translated where shown)
+    seat_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: colour overrides for games' palettes, as `Theme.game_colours` takes them
+    game_colours: Mapping[str, object] = field(default_factory=dict)
+    #: one sentence on what it changes (the settings screen shows it)
+    about: Callable[[], str] = lambda: ""
+
+
+#: the Eye of Horus brief calls the sides Yellow and Red, Yellow first: our Silver is their Yellow
+HORUS_YELLOW = NamedTheme(
+    "horus-yellow",
+    label=lambda: _("Khet: Yellow and Red"),
+    seat_names={"khet": (N_("Yellow"), N_("Red"))},
+    game_colours={
+        "khet.body": ((236, 196, 58), (184, 46, 44)),
+        "khet.edge": ((140, 104, 20), (104, 20, 22)),
+        "khet.relief": ((252, 228, 132), (216, 92, 84)),
+        "khet.reserved": ((150, 130, 60), (122, 62, 60)),
+    },
+    about=lambda: _(
+        "Khet's sides are called Yellow and Red, as in the Eye of Horus brief; Yellow, at the "
+        "bottom, moves first. Records still write S and R."
+    ),
+)
+
+NAMED_THEMES: dict[str, NamedTheme] = {HORUS_YELLOW.key: HORUS_YELLOW}
+
+_chosen: str = ""
+
+
+def choose_pieces(name: str) -> None:
+    """Draw the pieces with the theme `name` from now on ("": the drawings in code; see
+    `piece_art`)."""
+    global _chosen
+    _chosen = name
+
+
+def chosen_pieces() -> str:
+    return _chosen
+
+
+def named_pieces(name: str) -> NamedTheme | None:
+    return NAMED_THEMES.get(name)
+
+
+def themed_seat_name(game: str, seat: int) -> str | None:
+    """The English name the chosen theme gives `seat` of `game` (translate it with `_()`), None
+    when the theme leaves the game's names alone."""
+    theme = NAMED_THEMES.get(_chosen)
+    if theme is None:
+        return None
+    names = theme.seat_names.get(game)
+    return names[seat] if names is not None and seat < len(names) else None
+
+
+def theme_colours(name: str | None = None) -> Mapping[str, object]:
+    """The palette overrides of the theme `name` (the chosen one by default)."""
+    theme = NAMED_THEMES.get(_chosen if name is None else name)
+    return theme.game_colours if theme is not None else {}
+
+
 #: the window the theme's `Sizes` are drawn for (UI.md's default window)
 DESIGN_SIZE = (1280, 800)
 #: text never shrinks below this share of its designed size (the smallest window stays readable)
@@ -211,7 +282,14 @@ def scale_for(size: tuple[int, int]) -> float:
 
 
 def theme_named(key: str | None) -> Theme:
-    return THEMES.get(key or DEFAULT_THEME, THEMES[DEFAULT_THEME])
+    """The colour theme `key`, with the piece-art theme chosen in Settings (`piece_art.choose`):
+    its name, and its colours for the games it restyles."""
+    theme = THEMES.get(key or DEFAULT_THEME, THEMES[DEFAULT_THEME])
+    pieces = chosen_pieces()
+    if not pieces:
+        return theme
+    colours = {**theme.game_colours, **theme_colours(pieces)}
+    return replace(theme, pieces=pieces, game_colours=colours)
 
 
 def with_symbols(theme: Theme, symbols: bool) -> Theme:
