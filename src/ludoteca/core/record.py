@@ -164,22 +164,26 @@ class Record:
                 continue
             if line.startswith("["):
                 if in_moves:
-                    raise RecordError("a tag after the moves have started", lineno)
+                    raise RecordError(_("a tag after the moves have started"), lineno)
                 match = _TAG.match(line)
                 if not match:
-                    raise RecordError(f'a tag must look like [Name "value"], not {line!r}', lineno)
+                    shape = _('a tag must look like [Name "value"], not {line!r}')
+                    raise RecordError(shape.format(line=line), lineno)
                 name = match["name"]
                 if name in tags:
-                    raise RecordError(f"the tag {name} appears twice", lineno)
+                    raise RecordError(_("the tag {name} appears twice").format(name=name), lineno)
                 tags[name] = (_unescape(match["value"]), lineno)
                 continue
             if not tags:
-                raise RecordError('this is not a Ludoteca record: it should begin with [Game "…"]', lineno)
+                raise RecordError(_('this is not a Ludoteca record: it should begin with [Game "…"]'), lineno)
             in_moves = True
             ply = _PLY.match(line)
             if not ply:
                 raise RecordError(
-                    f"expected a numbered move like '{len(moves) + 1}. …', found {line!r}", lineno
+                    _("expected a numbered move like '{n}. …', found {line!r}").format(
+                        n=len(moves) + 1, line=line
+                    ),
+                    lineno,
                 )
             try:
                 number = read_int(ply["number"], _("the move number"), max_digits=9)
@@ -187,11 +191,14 @@ class Record:
                 raise RecordError(str(err), lineno) from None
             if number != len(moves) + 1:
                 raise RecordError(
-                    f"move number {ply['number']} out of order (expected {len(moves) + 1})", lineno
+                    _("move number {number} out of order (expected {n})").format(
+                        number=ply["number"], n=len(moves) + 1
+                    ),
+                    lineno,
                 )
             moves.append(ply["move"].strip())
         if "Game" not in tags:
-            raise RecordError('this is not a Ludoteca record: the [Game "…"] tag is missing')
+            raise RecordError(_('this is not a Ludoteca record: the [Game "…"] tag is missing'))
 
         # what a record says is shown to players: no escape sequences or direction overrides
         # (the position is the game's own text, which its parser checks character by character)
@@ -290,17 +297,21 @@ def replay(game: Game[Any, Any], record: Record, text: str | None = None) -> lis
     try:
         state = start_state(game, record)
     except LudotecaError as err:
-        raise RecordError(f"the game cannot start: {err}") from None
+        raise RecordError(_("the game cannot start: {err}").format(err=err)) from None
     states = [state]
     for index, move_text in enumerate(record.moves):
         if game.is_over(state):
-            raise RecordError(f"move {move_text!r} comes after the game was already over", line_of(index))
+            raise RecordError(
+                _("move {move!r} comes after the game was already over").format(move=move_text),
+                line_of(index),
+            )
         try:
             move = game.read_move(state, move_text)
             state = game.play(state, move)
         except LudotecaError as err:
             raise RecordError(
-                f"move {index + 1} ({move_text!r}) cannot be played: {err}", line_of(index)
+                _("move {n} ({move!r}) cannot be played: {err}").format(n=index + 1, move=move_text, err=err),
+                line_of(index),
             ) from None
         states.append(state)
     _check_result(game, record, state)

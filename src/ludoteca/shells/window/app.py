@@ -286,6 +286,9 @@ class App:
             self.resize((event.x, event.y))
             return
         if self.dialog is not None:
+            if event.type == pygame.DROPFILE:  # a file dropped while a dialog asks for one
+                self.screen.handle(event)
+                return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.dialog.cancel()
                 return

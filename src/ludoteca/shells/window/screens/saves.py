@@ -1,9 +1,14 @@
 """Resuming a saved game: the games that can be resumed, newest first; click one to play on, or
-delete it. Finished games are kept apart, one click away: they are history, not work in progress."""
+delete it. Finished games are kept apart, one click away: they are history, not work in progress.
+
+A record file (one a friend sent, or one written by `ludoteca saves export`) is opened here too:
+its path typed in, or the file dropped on the window. It is checked move by move, kept as a save,
+and opened: a finished game at its end, where it can be reviewed or stepped through."""
 
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -13,6 +18,7 @@ from ludoteca.i18n import _
 from ludoteca.kits.window import draw, fit
 from ludoteca.shells import listings, session
 from ludoteca.shells.dates import when
+from ludoteca.shells.files import read_record_text
 from ludoteca.shells.window.app import App, Screen
 from ludoteca.shells.window.boards import has_board
 from ludoteca.shells.window.screens.common import back_button, header, header_height, not_in_window
@@ -121,6 +127,13 @@ class SavesScreen(Screen):
                 self.back_button.rect.right + s.gap, bottom, button_width(app, label, 160), s.button_height
             )
             self.switch_button = button(app, app.manager, rect, label, self.switch)
+        # a row of its own, above Back: the list leaves room for it, and the bottom row is full
+        # once the pages turn
+        label = _("Open a record file…")
+        rect = pygame.Rect(
+            2 * s.margin, bottom - s.gap - s.button_height, button_width(app, label, 160), s.button_height
+        )
+        self.open_file_button = button(app, app.manager, rect, label, self.ask_file)
 
     def switch(self) -> None:
         self.finished, self.page = not self.finished, 0
@@ -143,6 +156,58 @@ class SavesScreen(Screen):
             self.app.go("end", match, slot, saved_dirty=False, recorded=True)
         else:
             self.app.go("play", match, slot)
+
+    def ask_file(self) -> None:
+        """The path of a record file to open (or the file dropped on the window meanwhile)."""
+
+        def open_typed() -> None:
+            dialog = self.app.dialog
+            path = dialog.text.strip().strip("'\"") if dialog is not None else ""
+            if not path:
+                if dialog is not None:
+                    dialog.error = _("Type the path of the record file first.")
+                return
+            self.app.close_dialog()
+            self.open_file(path)
+
+        self.app.open_dialog(
+            Dialog(
+                _("Open a record file"),
+                _(
+                    "Type or paste the path of a game's record file (one written by Ludoteca, or "
+                    "sent by a friend), or drop the file on this window. It is checked move by move "
+                    "and kept with your saved games."
+                ),
+                [Choice(_("Open"), open_typed, primary=True), Choice(_("Cancel"), self.app.close_dialog)],
+                entry="",
+            )
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:
+            self.app.close_dialog()
+            self.open_file(event.file)
+
+    def open_file(self, path: str) -> None:
+        """Check the record at `path`, keep it as a save and open it; a file that is not a
+        record, or not one of an installed game, is refused with a sentence and nothing kept."""
+        try:
+            text = read_record_text(path)
+            written = session.import_record(self.app.store, text, Path(path).stem)
+        except (StoreError, LudotecaError) as err:
+            self.app.open_dialog(
+                Dialog(
+                    _("This file cannot be opened"),
+                    draw.sentence(str(err)),
+                    [Choice(_("OK"), self.app.close_dialog, primary=True)],
+                )
+            )
+            return
+        self.error = ""
+        for saved in self.app.store.list_saves():
+            if saved.id == written.slot.id:
+                self.open(saved)
+                return
 
     def ask_delete(self, saved: SavedGame) -> None:
         def delete() -> None:
