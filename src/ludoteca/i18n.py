@@ -16,7 +16,7 @@ import errno
 import gettext
 import os
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -218,8 +218,21 @@ def language() -> str:
     return _language
 
 
+#: whole messages said as other messages (msgid → msgid): a window theme's names for a game's
+#: sides, such as the Horus brief's Yellow for Silver (`rename_words`)
+_renamed: dict[str, str] = {}
+
+
+def rename_words(words: Mapping[str, str]) -> None:
+    """From now on `_()` says each message of `words` as the one it maps to (then translated),
+    and the others as before; `{}` undoes it. Only whole messages are renamed: a side's name, so
+    every sentence built around that name follows, while records keep their own keys."""
+    global _renamed
+    _renamed = dict(words)
+
+
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    return _translation.gettext(_renamed.get(message, message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

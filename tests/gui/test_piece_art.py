@@ -14,12 +14,15 @@ from typing import Any
 import pygame
 import pytest
 
+from ludoteca.core.outcome import Outcome
 from ludoteca.core.registry import get_game
+from ludoteca.core.seats import SeatSpec
 from ludoteca.i18n import set_language
 from ludoteca.kits.window import piece_art
 from ludoteca.kits.window.board import Scene
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.theme import DEFAULT_THEME, THEMES, Theme, choose_pieces, theme_named
+from ludoteca.match import Match
 from ludoteca.shells.window import theme_command
 from ludoteca.shells.window.boards import board_for
 from ludoteca.shells.window.settings import PIECES, GuiSettings
@@ -206,34 +209,43 @@ def test_khet_pieces_are_drawn_once_and_turned(tmp_path: Path) -> None:
 
 
 def test_the_horus_theme_names_the_sides_yellow_and_red() -> None:
-    from ludoteca.games.khet.window import themed_name, themed_sentence
     from ludoteca.games.khet.window_panel import side_name
     from ludoteca.i18n import Sentence
 
     choose_pieces("horus-yellow")
-    theme = theme_named(None)
-    assert theme.pieces == "horus-yellow"
-    b = board("khet", "horus-yellow")
-    b.set_theme(theme, Fonts(theme.sizes))
-    yellow = b.palette.body[0]
-    assert yellow[0] > 200 and yellow[1] > 150 and yellow[2] < 100
-    state = get_game("khet").start({"variant": "horus", "setup": "classic-horus"}, 1, 2)
-    assert b.prompt(state, "Silver").startswith("Yellow")
-    assert b.prompt(state, "Ann (Silver)").startswith("Ann (Yellow)")
-    assert side_name(1) == "Red"
-    reason = Sentence(
-        "{who}'s beam struck {other}'s Pharaoh on {square}: {who} wins",
-        who=Sentence("Silver"),
-        other=Sentence("Red"),
-        square="f8",
-    )
-    assert str(themed_sentence(reason)).startswith("Yellow's beam struck Red's Pharaoh")
-    set_language("fr")
-    assert themed_name("Argent", 0) == "Jaune"
-    assert side_name(0) == "Jaune"
-    # the records do not change: the rules still name the seats as they always did
-    choose_pieces(piece_art.DRAWN)
-    assert themed_name("Argent", 0) == "Argent"
+    try:
+        theme = theme_named(None)
+        assert theme.pieces == "horus-yellow"
+        b = board("khet", "horus-yellow")
+        b.set_theme(theme, Fonts(theme.sizes))
+        yellow = b.palette.body[0]
+        assert yellow[0] > 200 and yellow[1] > 150 and yellow[2] < 100
+        khet = get_game("khet")
+        state = khet.start({"variant": "horus", "setup": "classic-horus"}, 1, 2)
+        # every text that names a side through the rules follows: the status line, the panel,
+        # the players, how the game ended
+        name = khet.seat_name(state, 0)
+        assert name == "Yellow" and khet.seat_name(state, 1) == "Red"
+        assert b.prompt(state, name).startswith("Yellow")
+        assert side_name(0) == "Yellow" and side_name(1) == "Red"
+        reason = Sentence(
+            "{who}'s beam struck {other}'s Pharaoh on {square}: {who} wins",
+            who=Sentence("Silver"),
+            other=Sentence("Red"),
+            square="f8",
+        )
+        assert b.end_reason(state, Outcome((1, 2), reason)).startswith("Yellow's beam struck Red's Pharaoh")
+        set_language("fr")
+        assert side_name(0) == "Jaune" and khet.seat_name(state, 0) == "Jaune"
+        # the records do not change: no theme word gets into one
+        match = Match(khet, {"variant": "horus"}, (SeatSpec(), SeatSpec()), 1)
+        match.play(khet.legal_moves(match.state)[0])
+        record = match.to_record().dumps()
+        assert "Yellow" not in record and "Jaune" not in record
+    finally:
+        choose_pieces(piece_art.DRAWN)
+        set_language("en")
+    assert khet.seat_name(state, 0) == "Silver" and side_name(0) == "Silver"
 
 
 def test_settings_keep_the_piece_theme_and_offer_the_installed_ones(tmp_path: Path) -> None:

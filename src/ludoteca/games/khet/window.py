@@ -59,14 +59,14 @@ from ludoteca.games.khet.game import how_it_ended
 from ludoteca.games.khet.handle_art import HANDLE_RADIUS, HANDLE_REACH, SMALLEST_RADIUS, draw_handle
 from ludoteca.games.khet.moves import Move, move_source, move_target
 from ludoteca.games.khet.picking import ANTICLOCKWISE, CLOCKWISE, STACK, SWAP, UNSTACK_TOP, Picking
-from ludoteca.games.khet.position import COLOUR_NAMES, parse_setup
+from ludoteca.games.khet.position import parse_setup
 from ludoteca.games.khet.preview import Foresight, Preview
 from ludoteca.games.khet.setups import setup_choices
 from ludoteca.games.khet.shot_motion import ShotMotion, shot_motion
 from ludoteca.games.khet.state import KhetState
 from ludoteca.games.khet.window_look import KhetColours, Look, palette_for
 from ludoteca.games.khet.window_panel import draw_end_summary, draw_side_panel, panel_height
-from ludoteca.i18n import N_, Sentence, _
+from ludoteca.i18n import N_, _
 from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.board import (
     BoardAction,
@@ -81,7 +81,7 @@ from ludoteca.kits.window.board import (
 )
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Cell, Grid
-from ludoteca.kits.window.theme import Theme, mix, themed_seat_name
+from ludoteca.kits.window.theme import Theme, mix
 
 #: a press and release further apart than this (pixels) is a drag, not a click
 DRAG_SLOP: Final = 6
@@ -115,35 +115,6 @@ class Drag:
     start: tuple[int, int]
     #: the piece was already selected when pressed (a click without moving lets it go)
     was_selected: bool
-
-
-# ----- the sides' names a theme gives (`kits.window.theme.NamedTheme`: the Horus brief's Yellow) ---------
-def themed_name(name: str, seat: int) -> str:
-    """A seat's label as the rules word it ("Silver", "Ann (Silver)") with the colour the chosen
-    theme gives that seat ("Yellow"); unchanged when the theme names none."""
-    themed = themed_seat_name("khet", seat)
-    if themed is None:
-        return name
-    colour, shown = _(COLOUR_NAMES[seat]), _(themed)
-    if name == colour:
-        return shown
-    suffix = f"({colour})"
-    return name[: -len(suffix)] + f"({shown})" if name.endswith(suffix) else name
-
-
-def themed_sentence(reason: str | Sentence) -> str | Sentence:
-    """An outcome's reason with the sides named as the chosen theme names them (its arguments
-    naming a colour replaced; the sentence itself kept, so it is worded in the reader's language)."""
-    if not isinstance(reason, Sentence):
-        return reason
-    args: dict[str, str | int | Sentence] = {}
-    for key, value in reason.args.items():
-        if isinstance(value, Sentence) and value.msgid in COLOUR_NAMES:
-            themed = themed_seat_name("khet", COLOUR_NAMES.index(value.msgid))
-            args[key] = Sentence(themed) if themed is not None else value
-        else:
-            args[key] = value
-    return Sentence(reason.msgid, **args)
 
 
 class KhetBoard(GameBoard):
@@ -406,8 +377,6 @@ class KhetBoard(GameBoard):
         return None
 
     def prompt(self, state: Any, name: str) -> str:
-        if isinstance(state, KhetState):
-            name = themed_name(name, state.turn)
         p = self._picking(state)
         if p is None:
             return _("{name} to play.").format(name=name)
@@ -682,7 +651,7 @@ class KhetBoard(GameBoard):
         return describe_beam(seen.after.beam)
 
     def end_reason(self, state: Any, outcome: Outcome) -> str:
-        return how_it_ended(themed_sentence(outcome.reason))
+        return how_it_ended(outcome.reason)
 
     def draw_end_summary(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> int:
         return draw_end_summary(surface, rect, state, self.look) if isinstance(state, KhetState) else 0

@@ -12,16 +12,15 @@ from ludoteca.games.khet.state import KhetState
 from ludoteca.games.khet.window_look import Look
 from ludoteca.i18n import _
 from ludoteca.kits.window import draw
-from ludoteca.kits.window.theme import themed_seat_name
 
 #: lines of the shot's sentence shown at most
 SHOT_LINES = 4
 
 
 def side_name(colour: int) -> str:
-    """A side's name, as the chosen theme names it ("Yellow" in the Horus brief's), in the
-    reader's language."""
-    return _(themed_seat_name("khet", colour) or COLOUR_NAMES[colour])
+    """A side's name in the reader's language (as a window theme may rename it: the Horus brief's
+    Yellow, `i18n.rename_words`)."""
+    return _(COLOUR_NAMES[colour])
 
 
 def pieces_left(state: KhetState) -> tuple[int, int]:

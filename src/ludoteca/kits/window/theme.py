@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
-from ludoteca.i18n import N_, _
+from ludoteca.i18n import N_, _, rename_words
 
 Colour = tuple[int, int, int]
 P = TypeVar("P")
@@ -206,19 +206,18 @@ class NamedTheme:
 
     key: str
     label: Callable[[], str]
-    #: game key → its seats' names, in English (translated where shown)
-    seat_names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: colour overrides for games' palettes, as `Theme.game_colours` takes them
     game_colours: Mapping[str, object] = field(default_factory=dict)
     #: one sentence on what it changes (the settings screen shows it)
     about: Callable[[], str] = lambda: ""
+    #: the games' own words it says otherwise, everywhere the window speaks (`i18n.rename_words`)
+    words: Mapping[str, str] = field(default_factory=dict)
 
 
 #: the Eye of Horus brief calls the sides Yellow and Red, Yellow first: our Silver is their Yellow
 HORUS_YELLOW = NamedTheme(
     "horus-yellow",
     label=lambda: _("Khet: Yellow and Red"),
-    seat_names={"khet": (N_("Yellow"), N_("Red"))},
     game_colours={
         "khet.body": ((236, 196, 58), (184, 46, 44)),
         "khet.edge": ((140, 104, 20), (104, 20, 22)),
@@ -229,6 +228,7 @@ HORUS_YELLOW = NamedTheme(
         "Khet's sides are called Yellow and Red, as in the Eye of Horus brief; Yellow, at the "
         "bottom, moves first. Records still write S and R."
     ),
+    words={N_("Silver"): N_("Yellow")},
 )
 
 NAMED_THEMES: dict[str, NamedTheme] = {HORUS_YELLOW.key: HORUS_YELLOW}
@@ -241,6 +241,8 @@ def choose_pieces(name: str) -> None:
     `piece_art`)."""
     global _chosen
     _chosen = name
+    theme = NAMED_THEMES.get(name)
+    rename_words(theme.words if theme is not None else {})
 
 
 def chosen_pieces() -> str:
@@ -249,16 +251,6 @@ def chosen_pieces() -> str:
 
 def named_pieces(name: str) -> NamedTheme | None:
     return NAMED_THEMES.get(name)
-
-
-def themed_seat_name(game: str, seat: int) -> str | None:
-    """The English name the chosen theme gives `seat` of `game` (translate it with `_()`), None
-    when the theme leaves the game's names alone."""
-    theme = NAMED_THEMES.get(_chosen)
-    if theme is None:
-        return None
-    names = theme.seat_names.get(game)
-    return names[seat] if names is not None and seat < len(names) else None
 
 
 def theme_colours(name: str | None = None) -> Mapping[str, object]:
