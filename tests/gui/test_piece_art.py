@@ -321,3 +321,24 @@ def test_a_plug_in_drawn_by_the_grid_board_takes_a_theme_too(tmp_path: Path) -> 
         assert (count(surface, MAGENTA) > 50) is expected
     piece = next(iter(b.picture(state).pieces.values()))
     assert piece_key(piece) in catalogue.keys
+
+
+def test_khet_setup_pictures_and_the_setup_editor_take_the_theme(driver: Driver, tmp_path: Path) -> None:
+    from tests.gui.test_khet_editor_gui import TOOL, editor
+
+    folder, _catalogue = exported(tmp_path, "khet")
+    paint_cells(folder)
+    # the small pictures of the setups on the options screen
+    b = board("khet", "mine")
+    b.option_pictures("setup", {"variant": "khet2"}, None)
+    picture = pygame.Surface((300, 240))
+    b.draw_option_picture(picture, picture.get_rect(), "setup", "classic", {"variant": "khet2"})
+    assert count(picture, MAGENTA) > 20
+    # the setup editor: its box of pieces, and the board once a piece is on it
+    choose_pieces("mine")
+    driver.app.settings.pieces = "mine"
+    driver.app.apply_settings()
+    driver.press(driver.screen.buttons[TOOL])
+    editor(driver)
+    driver.frames()
+    assert count(driver.app.surface, MAGENTA) > 50

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from ludoteca.games.khet import window_art
 from ludoteca.games.khet.beam_path import cell_of
 from ludoteca.games.khet.board import (
     LASER_DIRECTION,
@@ -25,9 +26,9 @@ from ludoteca.games.khet.board import (
     Board,
     Square,
 )
-from ludoteca.games.khet.piece_art import piece_sprite
 from ludoteca.games.khet.window_look import KhetColours, Look
 from ludoteca.kits.window.grid import Grid
+from ludoteca.kits.window.piece_art import ThemeArt
 from ludoteca.kits.window.theme import Colour, mix
 
 FILES = "abcdefghij"
@@ -57,10 +58,12 @@ def draw_piece(
     palette: KhetColours,
     turn: float = 0.0,
     alpha: int = 255,
+    art: ThemeArt | None = None,
 ) -> None:
-    """`piece` centred on the cell (column, row) `where` (fractions allowed while it moves)."""
+    """`piece` centred on the cell (column, row) `where` (fractions allowed while it moves), as
+    the piece-art theme `art` pictures it when it has it, else drawn."""
     size = max(4, round(grid.cell))
-    sprite = piece_sprite(piece, size, palette, turn)
+    sprite = window_art.sprite(piece, size, palette, art, turn)
     if alpha < 255:
         sprite = sprite.copy()
         sprite.set_alpha(alpha)
@@ -200,17 +203,24 @@ class Layers:
         surface.blit(picture, (round(grid.left) - offset, round(grid.top) - offset))
 
 
-def draw_pieces(surface: pygame.Surface, grid: Grid, board: Board, palette: KhetColours) -> None:
+def draw_pieces(
+    surface: pygame.Surface, grid: Grid, board: Board, palette: KhetColours, art: ThemeArt | None = None
+) -> None:
     for sq in SQUARES:
         if board[sq]:
-            draw_piece(surface, grid, board[sq], cell_of(sq), palette)
+            draw_piece(surface, grid, board[sq], cell_of(sq), palette, art=art)
 
 
 def draw_board_picture(
-    surface: pygame.Surface, rect: pygame.Rect, board: Board, look: Look, horus: bool
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    board: Board,
+    look: Look,
+    horus: bool,
+    art: ThemeArt | None = None,
 ) -> Grid:
     """A small picture of `board` (no coordinates) fitted into `rect`; returns its grid."""
     grid = Grid.fit(rect, 10, 8, margin=0.3, max_cell=100)
     draw_cloth(surface, grid, look, horus, labels=False)
-    draw_pieces(surface, grid, board, look.palette)
+    draw_pieces(surface, grid, board, look.palette, art)
     return grid

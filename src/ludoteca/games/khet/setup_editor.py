@@ -25,12 +25,11 @@ from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from ludoteca.core.errors import LudotecaError, NotationError
-from ludoteca.games.khet import GAME
+from ludoteca.games.khet import GAME, window_art
 from ludoteca.games.khet.beam_art import doomed, draw_faint_beam
 from ludoteca.games.khet.beam_path import beam_path
 from ludoteca.games.khet.board import RED, SILVER, Square, square
 from ludoteca.games.khet.board_art import MARGIN, draw_cloth, draw_pieces, square_rect
-from ludoteca.games.khet.piece_art import piece_sprite
 from ludoteca.games.khet.position import COLOUR_NAMES, EDITION_NAMES, format_position
 from ludoteca.games.khet.setup_draft import PALETTE, SetupDraft, fresh_piece
 from ludoteca.games.khet.setups import GAME_KEY, setup_variant, standard_setups
@@ -40,6 +39,7 @@ from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import draw, fit
 from ludoteca.kits.window.grid import Grid
 from ludoteca.kits.window.page import Host, Page
+from ludoteca.kits.window.piece_art import ThemeArt, art_of
 from ludoteca.kits.window.widgets import (
     Choice,
     Dialog,
@@ -650,6 +650,10 @@ class SetupEditor(Page):
     def look(self) -> Look:
         return Look(palette_for(self.app.theme), self.app.theme.colours, self.app.fonts)
 
+    def _art(self, look: Look) -> ThemeArt | None:
+        """The chosen piece-art theme's pictures of Khet's pieces (None: drawn in code)."""
+        return art_of(self.app.theme.pieces, lambda: window_art.catalogue(look.palette), __package__)
+
     def _subtitle(self, width: int) -> str:
         """The setup's name (the player's, which may lose its end), its edition, and whether it
         is saved, on one line of `width`."""
@@ -680,7 +684,8 @@ class SetupEditor(Page):
         shown = list(board)
         if dragging and held is not None and held.square is not None:
             shown[held.square] = 0
-        draw_pieces(surface, g, tuple(shown), look.palette)
+        art = self._art(look)
+        draw_pieces(surface, g, tuple(shown), look.palette, art)
         if self.test_fire:
             for beam in self.draft.beams():
                 path = beam_path(beam)
@@ -691,7 +696,7 @@ class SetupEditor(Page):
             draw.outline(surface, c.accent, square_rect(g, self.selected).inflate(-2, -2), 3, 5)
         if dragging and held is not None and self.pointer is not None:
             piece = board[held.square] if held.square is not None else fresh_piece(held.kind, held.colour)
-            sprite = piece_sprite(piece, max(4, round(g.cell)), look.palette)
+            sprite = window_art.sprite(piece, max(4, round(g.cell)), look.palette, art)
             surface.blit(sprite, sprite.get_rect(center=self.pointer))
         # the status line: a message, or what keeps the board from being a setup
         draw.card(surface, status, c.status, None, s.corner)
@@ -700,9 +705,11 @@ class SetupEditor(Page):
         with fit.inside(status, "editor status"):
             colour = c.text_error if error else c.text
             draw.block(surface, (fonts.body, fonts.small), text, colour, inner, 0, middle=True)
-        self._draw_tools(surface, tools, look)
+        self._draw_tools(surface, tools, look, art)
 
-    def _draw_tools(self, surface: pygame.Surface, tools: pygame.Rect, look: Look) -> None:
+    def _draw_tools(
+        self, surface: pygame.Surface, tools: pygame.Rect, look: Look, art: ThemeArt | None
+    ) -> None:
         c, fonts = self.app.theme.colours, self.app.fonts
         source = self.sources[self.source_index]
         rect = self._source_rect
@@ -733,7 +740,7 @@ class SetupEditor(Page):
                 surface, rect, c.button_hover if picked else c.panel, c.accent if picked else c.panel_edge, 6
             )
             size = rect.height - line - 4
-            sprite = piece_sprite(fresh_piece(kind, colour), max(8, size), look.palette)
+            sprite = window_art.sprite(fresh_piece(kind, colour), max(8, size), look.palette, art)
             if left <= 0:
                 sprite = sprite.copy()
                 sprite.set_alpha(70)

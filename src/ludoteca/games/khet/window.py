@@ -51,6 +51,7 @@ from ludoteca.games.khet.board_art import (
     Layers,
     draw_board_picture,
     draw_cloth,
+    draw_piece,
     square_centre,
     square_rect,
 )
@@ -164,7 +165,7 @@ class KhetBoard(GameBoard):
         turn: float = 0.0,
         alpha: int = 255,
     ) -> None:
-        window_art.draw_piece(surface, grid, piece, where, self.palette, self.art, turn, alpha)
+        draw_piece(surface, grid, piece, where, self.palette, turn, alpha, art=self.art)
 
     def settings(self) -> Sequence[BoardSetting]:
         return SETTINGS
@@ -228,7 +229,8 @@ class KhetBoard(GameBoard):
             board = parse_setup(text, None).board
         except NotationError:
             return
-        draw_board_picture(surface, rect, board, self.look, str(options.get("variant")) == "horus")
+        horus = str(options.get("variant")) == "horus"
+        draw_board_picture(surface, rect, board, self.look, horus, self.art)
 
     # ----- the choice in progress ----------------------------------------------------------------------
     def _picking(self, state: Any) -> Picking | None:

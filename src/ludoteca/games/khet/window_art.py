@@ -29,7 +29,6 @@ from ludoteca.games.khet.board import (
 from ludoteca.games.khet.piece_art import facing_angle, piece_sprite, sprite_side
 from ludoteca.games.khet.window_look import KhetColours
 from ludoteca.kits.window import piece_art
-from ludoteca.kits.window.grid import Grid
 
 KIND_KEYS: Final = {
     PHARAOH: "pharaoh",
@@ -86,22 +85,3 @@ def sprite(
         if image is not None:
             return image
     return piece_sprite(piece, size, palette, turn)
-
-
-def draw_piece(
-    surface: pygame.Surface,
-    grid: Grid,
-    piece: Piece,
-    where: tuple[float, float],
-    palette: KhetColours,
-    art: piece_art.ThemeArt | None,
-    turn: float = 0.0,
-    alpha: int = 255,
-) -> None:
-    """`board_art.draw_piece`, asking the theme first."""
-    image = sprite(piece, max(4, round(grid.cell)), palette, art, turn)
-    if alpha < 255:
-        image = image.copy()
-        image.set_alpha(alpha)
-    x, y = grid.center(*where)
-    surface.blit(image, image.get_rect(center=(round(x), round(y))))
