@@ -26,7 +26,6 @@ from ludoteca.games.qwirkle.table import (
     others,
     tile_size,
 )
-from ludoteca.games.qwirkle.tile_art import ghost_sprite
 from ludoteca.games.qwirkle.tiles import Tile
 from ludoteca.games.qwirkle.viewport import Square, Viewport
 from ludoteca.kits.window import draw
@@ -130,7 +129,7 @@ class Painter:
                 draw.soft_dot(surface, look.palette.lit, port.center(square), port.cell * 0.2, 150)
             hover = self.scene.hover
             if hover is not None and (hover[1], hover[0]) in lit:
-                image = ghost_sprite(tile, size, look.palette, look.digits, 150)
+                image = look.ghost(tile, size, 150)
                 blit_tile(surface, image, port.center((hover[1], hover[0])), size)
         for r, c, placed in d.pending:
             if self.drag is not None and self.drag.square == (r, c) and self.dragging:
@@ -148,9 +147,7 @@ class Painter:
         size, look = tile_size(self.port), self.look
         for r, c, tile in hint.tiles:
             rect = self.port.square_rect((r, c))
-            blit_tile(
-                self.surface, ghost_sprite(tile, size, look.palette, look.digits, 120), rect.center, size
-            )
+            blit_tile(self.surface, look.ghost(tile, size, 120), rect.center, size)
             draw.outline(self.surface, look.colours.hint, rect.inflate(-2, -2), 3, max(3, rect.width // 6))
 
     def _landing(self, moving: Plan) -> None:

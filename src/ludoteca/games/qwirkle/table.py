@@ -141,6 +141,12 @@ class Look:
     def back(self, size: int) -> pygame.Surface:
         return back_sprite(size, self.palette)
 
+    def ghost(self, tile: Tile, size: int, alpha: int) -> pygame.Surface:
+        """A see-through tile (where the picked tile would go, a hint), as `tile` pictures it."""
+        image = self.tile(tile, size).copy()
+        image.set_alpha(alpha)
+        return image
+
     def marker(self, seat: int, size: int) -> pygame.Surface:
         return seat_sprite(seat, size, self.palette, self.colours.text)
 

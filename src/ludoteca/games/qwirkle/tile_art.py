@@ -179,14 +179,6 @@ def back_sprite(size: int, palette: QwirkleColours) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=64)
-def ghost_sprite(tile: Tile, size: int, palette: QwirkleColours, digits: bool, alpha: int) -> pygame.Surface:
-    """A see-through tile: where the picked tile would go, a hint."""
-    image = tile_sprite(tile, size, palette, digits).copy()
-    image.set_alpha(alpha)
-    return image
-
-
 @lru_cache(maxsize=32)
 def seat_sprite(seat: int, size: int, palette: QwirkleColours, text: Colour) -> pygame.Surface:
     """A player's marker: a tile back with the seat's number, the same in the panel and on the
