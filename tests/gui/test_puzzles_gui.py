@@ -131,6 +131,8 @@ def test_a_qwirkle_puzzle_is_solved_by_putting_tiles_down_and_playing(driver: Dr
     shown = screen.shown_state()
     assert shown.hands[seat] == attempt.state.hands[seat]
     assert all(t < 0 for t in shown.hands[1 - seat]), "the other hand stays face down"
+    # an exchange scores nothing: the puzzle offers no Exchange button, only Play
+    assert [action.key for action in screen.actions] == ["play"]
     board = screen.board
     move = screen.game.read_move(attempt.state, puzzle.solution[0])
     for r, c, tile in move.tiles:

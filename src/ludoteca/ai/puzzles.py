@@ -125,7 +125,9 @@ def shipped(package: str) -> list[Puzzle]:
 
 
 class PuzzleMaker(Protocol):
-    """What a game gives to make and run its puzzles (`GameDeclaration.puzzles`)."""
+    """What a game gives to make and run its puzzles (`GameDeclaration.puzzles`). A maker may
+    also name `left_out_actions`: the keys of its window board's buttons that no puzzle needs
+    (Qwirkle's Exchange), which the puzzles screen then does not show."""
 
     def task(self, game: Game[Any, Any], puzzle: Puzzle) -> str:
         """The task, in the player's language: "Yellow to play and win in 4"."""

@@ -65,6 +65,9 @@ def ranked(plays: dict[Place, int]) -> list[tuple[Place, int]]:
 
 
 class QwirklePuzzles:
+    #: the board's buttons a puzzle never needs: an exchange scores nothing (`ai.puzzles.PuzzleMaker`)
+    left_out_actions = frozenset({"swap"})
+
     # ----- the task --------------------------------------------------------------------------------
     def task(self, game: Game[Any, Any], puzzle: Puzzle) -> str:
         state = puzzle.position(game)

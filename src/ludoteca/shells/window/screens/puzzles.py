@@ -243,6 +243,8 @@ class PuzzlesScreen(Screen):
         board, state = self.board, self.shown_state()
         shown = board is not None and state is not None and self.playing()
         actions = tuple(board.actions(state)) if shown and board is not None else ()
+        left_out: frozenset[str] = getattr(self.maker, "left_out_actions", frozenset())
+        actions = tuple(action for action in actions if action.key not in left_out)
         if actions == self.actions and (self.action_buttons or not actions):
             return
         for widget in self.action_buttons:
