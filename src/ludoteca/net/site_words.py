@@ -2,7 +2,7 @@
 in the catalogues the page reads its translations from (`/words/<lang>.json`). The page looks
 each one up by its English text, as `_()` does."""
 
-from ludoteca.i18n import N_
+from ludoteca.i18n import N_, ngettext
 
 WORDS = (
     N_("Your name"),
@@ -35,4 +35,41 @@ WORDS = (
     N_("The game ends now and counts as a loss."),
     N_("You asked to take the last move back; waiting for the others to agree."),
     N_("{name} asks to take the last move back. Do you agree?"),
+)
+
+#: its words for a club's members (`site/app.js`: accounts, pages, leaderboards, replays). Rating
+#: keys are named by each game's own words.
+CLUB_WORDS = (
+    N_("Your account"),
+    N_("Password"),
+    N_("Invitation code (if any)"),
+    N_("Sign in"),
+    N_("Create account"),
+    N_("My page"),
+    N_("Sign out"),
+    N_("Find a member"),
+    N_("Show"),
+    N_("Leaderboards"),
+    N_("Ratings"),
+    N_("No rated game yet."),
+    N_("Recent games"),
+    N_("Against each opponent (wins, losses, draws):"),
+    N_("Back"),
+    N_("Signed in as {name}."),
+    N_("Signed in as {name}: the seats you take are yours, and your games are rated."),
+    N_("Type your name and your password first."),
+    N_("Creating the account {name}…"),
+    N_("Signing in…"),
+    N_("Signed out. You play on as a guest."),
+    N_("Asking the club…"),
+    N_("Type the name of the member to look up."),
+    N_("Member since {date}"),
+    N_("Replay"),
+    N_("{name}: {wins}, {losses}, {draws}"),
+    N_("Leaderboard of {game}"),
+    N_("Fetching the game of table {table}…"),
+    N_("Move {k} of {n}: {move}"),
+    ngettext("{n} rated game", "{n} rated games", 1),
+    ngettext("{n} game", "{n} games", 1),
+    ngettext("The start: {n} move to go", "The start: {n} moves to go", 1),
 )

@@ -31,7 +31,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from ludoteca.core.registry import declarations
-from ludoteca.i18n import LANGUAGES, N_, catalogue, ngettext
+from ludoteca.i18n import LANGUAGES, catalogue
 from ludoteca.ratings.games import VARIANT_OPTION
 
 #: the content type of each kind of file the client is made of
@@ -50,45 +50,6 @@ POLICY = (
 )
 #: a table's own page: the client reads the table from the path
 TABLE_PAGE = re.compile(r"/t/[A-Za-z0-9_-]{1,32}")
-
-
-#: the web client's words for a club's members (`site/app.js`: accounts, pages, leaderboards,
-#: replays), marked so that `ludoteca catalogue` keeps them where the page reads its translations;
-#: its other words are in `net/site_words.py`. Rating keys are named by each game's own words.
-CLUB_WORDS = (
-    N_("Your account"),
-    N_("Password"),
-    N_("Invitation code (if any)"),
-    N_("Sign in"),
-    N_("Create account"),
-    N_("My page"),
-    N_("Sign out"),
-    N_("Find a member"),
-    N_("Show"),
-    N_("Leaderboards"),
-    N_("Ratings"),
-    N_("No rated game yet."),
-    N_("Recent games"),
-    N_("Against each opponent (wins, losses, draws):"),
-    N_("Back"),
-    N_("Signed in as {name}."),
-    N_("Signed in as {name}: the seats you take are yours, and your games are rated."),
-    N_("Type your name and your password first."),
-    N_("Creating the account {name}…"),
-    N_("Signing in…"),
-    N_("Signed out. You play on as a guest."),
-    N_("Asking the club…"),
-    N_("Type the name of the member to look up."),
-    N_("Member since {date}"),
-    N_("Replay"),
-    N_("{name}: {wins}, {losses}, {draws}"),
-    N_("Leaderboard of {game}"),
-    N_("Fetching the game of table {table}…"),
-    N_("Move {k} of {n}: {move}"),
-    ngettext("{n} rated game", "{n} rated games", 1),
-    ngettext("{n} game", "{n} games", 1),
-    ngettext("The start: {n} move to go", "The start: {n} moves to go", 1),
-)
 
 
 @dataclass(frozen=True)
