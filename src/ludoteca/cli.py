@@ -519,7 +519,7 @@ def cmd_club_admin(argv: list[str]) -> int:
     """`ludoteca club-admin [--store STORE] ACTION`: run a club from its server's machine, on
     its store directly (shells/terminal/club_admin.py)."""
     from ludoteca.shells.terminal import club_admin
-    from ludoteca.store.accounts import AccountError
+    from ludoteca.store.credentials import AccountError
 
     parser = _parser(
         "ludoteca club-admin",

@@ -11,7 +11,7 @@ from typing import Any
 from ludoteca.core.errors import IllegalMove
 from ludoteca.net.client import Client, NetError
 from ludoteca.net.remote import RemoteMatch
-from ludoteca.store.accounts import Passwords
+from ludoteca.store.credentials import Passwords
 from tests.net.players import random_move
 
 #: Argon2id made cheap for tests (the club's own parameters are measured by `hash_timing`)

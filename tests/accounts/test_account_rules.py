@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.store.accounts import (
+from ludoteca.store.credentials import (
     PASSWORD_PARAMETERS,
     SESSION_PREFIX,
     NameRefused,

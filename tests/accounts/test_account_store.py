@@ -19,17 +19,12 @@ from ludoteca.store import ResultRow, Store
 from ludoteca.store.accounts import (
     AccountStore,
     ClubSettings,
-    NameRefused,
-    Passwords,
-    SignInFailed,
-    SignUpClosed,
     SqlAccounts,
     SqliteAccounts,
-    Throttle,
-    Throttled,
     record_rated_game_sqlite,
     sign_in,
 )
+from ludoteca.store.credentials import NameRefused, Passwords, SignInFailed, SignUpClosed, Throttle, Throttled
 from ludoteca.store.db import Database
 from ludoteca.store.results import add_result as sqlite_add_result
 from tests.pg_server import postgres_url

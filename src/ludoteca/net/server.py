@@ -52,17 +52,8 @@ from ludoteca.net.table import OVER, WAITING, Refused, Table
 from ludoteca.net.tablestore import ClubRecords, SharedTableStore, TableStore
 from ludoteca.ratings import ACCOUNT_PREFIX, COMPUTER_PREFIX, account_of
 from ludoteca.store import ResultRow, StoreError
-from ludoteca.store.accounts import (
-    AccountError,
-    AccountStore,
-    PlayerPage,
-    Session,
-    SignInFailed,
-    StoredRating,
-    Throttle,
-    player_page,
-    sign_in,
-)
+from ludoteca.store.accounts import AccountStore, PlayerPage, Session, StoredRating, player_page, sign_in
+from ludoteca.store.credentials import AccountError, SignInFailed, Throttle
 from ludoteca.store.tables import TableRow, TablesTaken
 
 log = logging.getLogger("ludoteca.net.server")
@@ -1093,7 +1084,8 @@ class Server:
                     Sentence(N_("An invitation code made; it lets one person sign up, once."))
                     if len(done.codes) == 1
                     else Sentence(
-                        N_("{n} invitation codes made; each lets one person sign up, once."), n=len(done.codes)
+                        N_("{n} invitation codes made; each lets one person sign up, once."),
+                        n=len(done.codes),
                     )
                 )
                 return {"type": "admin", "action": action, "codes": list(done.codes), **_text_of(made)}

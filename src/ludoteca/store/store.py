@@ -13,7 +13,8 @@ from ludoteca.store import saves as _saves
 from ludoteca.store import settings as _settings
 from ludoteca.store import setups as _setups
 from ludoteca.store import tables as _tables
-from ludoteca.store.accounts import Passwords, SqliteAccounts
+from ludoteca.store.accounts import SqliteAccounts
+from ludoteca.store.credentials import Passwords
 from ludoteca.store.db import Database
 from ludoteca.store.errors import StoreError
 from ludoteca.store.owners import Owners

@@ -15,7 +15,8 @@ from typing import Any
 from ludoteca.i18n import _, ngettext
 from ludoteca.net import protocol
 from ludoteca.net.client import Client
-from ludoteca.store.accounts import Account, AccountError, AccountStore, ClubSettings
+from ludoteca.store.accounts import Account, AccountStore, ClubSettings
+from ludoteca.store.credentials import AccountError
 
 #: seconds an admin's request may take (a ban writes to the store, then signs people out)
 ADMIN_SECONDS = 30.0

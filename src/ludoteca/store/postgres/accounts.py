@@ -14,14 +14,8 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.store.accounts import (
-    POSTGRES,
-    Connection,
-    Passwords,
-    SqlAccounts,
-    _utc_now,
-    record_rated_game_postgres,
-)
+from ludoteca.store.accounts import POSTGRES, Connection, SqlAccounts, _utc_now, record_rated_game_postgres
+from ludoteca.store.credentials import Passwords
 
 if TYPE_CHECKING:
     from ludoteca.store.postgres.club import PostgresTableStore

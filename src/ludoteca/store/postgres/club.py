@@ -21,13 +21,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.i18n import _
-from ludoteca.store.accounts import (
-    POSTGRES,
-    Passwords,
-    SqlAccounts,
-    pooled_accounts,
-    record_rated_game_postgres,
-)
+from ludoteca.store.accounts import POSTGRES, SqlAccounts, pooled_accounts, record_rated_game_postgres
+from ludoteca.store.credentials import Passwords
 from ludoteca.store.errors import StoreError
 from ludoteca.store.names import clean_key
 from ludoteca.store.postgres.address import Target, redacted, target
