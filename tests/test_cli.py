@@ -206,3 +206,26 @@ def test_a_wrong_number_of_players_names_the_number_a_game_is_for(home: Path) ->
     assert "Puissance 4 se joue à 2 joueurs, pas 1" in french.stderr
     french = run_ludoteca(["play", "fiveormore", "--players", "human,human"], home, LUDOTECA_LANG="fr")
     assert "Five or More se joue seul, pas à 2" in french.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "hosted"),
+    [
+        (["connect4", "--players", "human,remote"], True),
+        (["connect4", "--players=human,remote"], True),
+        (["connect4", "--players", "human,computer:3"], False),
+        (["connect4", "--players=Ann=human,Bob=human"], False),
+        (["connect4", "--players", "human,nobody-knows"], False),
+        (["connect4"], False),
+    ],
+)
+def test_play_hosts_the_game_when_a_seat_is_remote(argv: list[str], hosted: bool) -> None:
+    from ludoteca.cli import _has_remote_seat
+
+    assert _has_remote_seat(argv) is hosted
+
+
+def test_seats_that_do_not_read_are_explained_by_play(tmp_path: Path) -> None:
+    done = run_ludoteca(["play", "connect4", "--players=human,nobody-knows"], tmp_path, "")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "nobody-knows" in done.stderr

@@ -166,10 +166,15 @@ def _default_seats(game: Game[Any, Any]) -> tuple[SeatSpec, ...]:
 
 
 def _has_remote_seat(argv: Sequence[str]) -> bool:
-    """Whether `--players` names a seat played over the network (then `play` hosts the game)."""
-    for word, value in itertools.pairwise(argv):
-        if word == "--players":
+    """Whether `--players` (or `--players=…`) names a seat played over the network (then `play`
+    hosts the game). Seats that do not read are left for `play`'s own parser to explain."""
+    given = [value for word, value in itertools.pairwise(argv) if word == "--players"]
+    given += [word.partition("=")[2] for word in argv if word.startswith("--players=")]
+    for value in given:
+        try:
             return any(seat.kind == "remote" for seat in parse_seats(value))
+        except LudotecaError:
+            return False
     return False
 
 
