@@ -1,6 +1,6 @@
 """`ludoteca bench othello [--perft] [--depth] [--endgame] [--tournament] …`: Othello figures.
 
-Sections (all but the tournament run when none is named):
+Sections (all but the tournament and the match run when none is named):
 * perft: leaves per second of the engine's bitboard perft, and the time of `perft 9` through
   the rules (`core.perft` on `GAME`, what `ludoteca perft othello 9` runs);
 * depth: the depth the engine completes in 1 s and in 2 s from the start position;
@@ -8,13 +8,22 @@ Sections (all but the tournament run when none is named):
   checked against its published value;
 * ffo: the FFO positions #40–#44 (20–23 empties), exact score and best move checked against the
   published ones; with `--edax PATH` (a build of the public Edax, for instance from a scratch folder)
-  the same positions are solved by Edax on one thread too, and the ratio of processor times printed;
+  the same positions are solved by Edax on one thread too, and the ratio of processor times printed:
+  Edax runs from the nearest folder above its binary holding data/eval.dat (its own build's
+  layout), and its time is its own count of the search (its start-up, loading the weights, is
+  measured on a trivial position and never counted);
 * level5: positions with `--empties` empty squares from games of the engine against itself (random
   openings): does level 5 play a best move (checked by solving every move exactly) in its 2 s, and
   how long does its exact solve take; with `--to-the-end`, each position is also played out by
   level 5 against a perfect opponent, and its final score compared with the position's exact value;
 * tournament: computer levels against each other, colours alternating, each pair of games from
-  the same random opening.
+  the same random opening;
+* vs: `--vs PATH`, a match of level 5 (`--level`) against an external engine speaking GTP,
+  `--seconds` of processor time a move each, from fixed opening lines each played with both
+  colours, every engine move checked by Ludoteca's rules (`anchor.py`). Edax and Egaroucid for
+  Console, known by their file names, are given GTP, no book and one thread; any other engine
+  takes its arguments from `--vs-args`. `--first N` starts at game N + 1, so that a match can be
+  split across processes.
 
 Times are medians over `--repeats` runs; processor time is the figure to compare (the machine may
 be shared), wall time is printed beside it. The header says whether the engines run compiled.
@@ -27,6 +36,7 @@ import os
 import random
 import re
 import resource
+import shlex
 import statistics
 import subprocess
 import tempfile
@@ -41,6 +51,17 @@ from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME
+from ludoteca.games.othello.anchor import (
+    OPENINGS,
+    GtpPeer,
+    PeerError,
+    home_of,
+    identify,
+    match,
+    preset_arguments,
+    preset_for,
+    schedule,
+)
 from ludoteca.games.othello.bitboard import square_name, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, usable_threads
 from ludoteca.games.othello.engine import Engine
@@ -159,32 +180,75 @@ def bench_endgame(repeats: int, count: int) -> None:
         )
 
 
-def _edax_solve(edax: Path, text: str) -> tuple[float, float, int, str]:
-    """Edax on one thread solving `text` exactly: wall and processor seconds, score, best move."""
+#: a position one empty square from the end: what Edax's start-up alone costs (its weights
+#: loaded, one trivial solve)
+_EDAX_TRIVIAL: Final = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X"
+
+
+def _edax_run(edax: Path, text: str) -> tuple[float, float, str, str, int]:
+    """Edax on one thread solving `text` exactly, run from its own build's folder (the nearest
+    holding data/eval.dat): wall and processor seconds of the whole process, its output, its
+    errors and its exit code."""
     with tempfile.TemporaryDirectory() as scratch:
         problem = Path(scratch, "position.obf")
         problem.write_text(text + ";\n", encoding="ascii")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         wall = time.perf_counter()
         done = subprocess.run(
-            [str(edax), "-solve", str(problem), "-n", "1", "-l", "60", "-book-usage", "off"],
+            [str(edax.resolve()), "-solve", str(problem), "-n", "1", "-l", "60", "-book-usage", "off"],
             capture_output=True,
             text=True,
-            cwd=edax.parent,
+            cwd=home_of(edax),
             check=False,
         )
         wall = time.perf_counter() - wall
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    row = re.search(r"^\s*1\|\s*\d+\s+([+-]\d+)\s+\S+\s+\d+\s+\d+\s+(\w\d)", done.stdout, re.M)
-    if row is None:
-        raise SystemExit(f"Edax gave no result ({done.returncode}): {(done.stderr or done.stdout)[-400:]}")
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return wall, cpu, int(row.group(1)), row.group(2).lower()
+    return wall, cpu, done.stdout, done.stderr, done.returncode
+
+
+def _clock_seconds(text: str) -> float:
+    """Seconds of a time Edax prints as [[H:]M:]S.sss."""
+    seconds = 0.0
+    for part in text.split(":"):
+        seconds = 60 * seconds + float(part)
+    return seconds
+
+
+def edax_startup(edax: Path, repeats: int) -> float:
+    """Processor seconds of Edax's start-up (loading its weights): the median of whole runs on a
+    position one empty square from the end."""
+    runs = [_edax_run(edax, _EDAX_TRIVIAL) for _ in range(max(1, repeats))]
+    for _, _, out, err, code in runs:
+        if code != 0:
+            raise SystemExit(f"Edax failed ({code}) from {home_of(edax)}: {(err or out)[-400:]}")
+    return _median([cpu for _, cpu, _, _, _ in runs])
+
+
+def _edax_solve(edax: Path, text: str, startup: float) -> tuple[float, float, int, str, bool]:
+    """Edax on one thread solving `text` exactly: wall seconds of the run, processor seconds of
+    its search (its own count of the search, else the run's less `startup`), score, best move,
+    and whether the time is Edax's own count."""
+    wall, cpu, out, err, code = _edax_run(edax, text)
+    row = re.search(r"^\s*1\|\s*\d+\s+([+-]\d+)\s+\S+\s+\d+\s+\d+\s+(\w\d)", out, re.M)
+    if row is None:
+        raise SystemExit(f"Edax gave no result ({code}): {(err or out)[-400:]}")
+    own = re.search(r"\(cpu\s*=\s*([\d:.]+)\)", out)
+    search = _clock_seconds(own.group(1)) if own is not None else max(0.0, cpu - startup)
+    return wall, search, int(row.group(1)), row.group(2).lower(), own is not None
 
 
 def bench_ffo(repeats: int, edax: Path | None, threads: int = 1) -> None:
     if edax is not None and not os.access(edax, os.X_OK):
         raise SystemExit(f"--edax {edax}: not an executable file")
+    if edax is not None:
+        startup = edax_startup(edax, repeats)
+        print(
+            f"Edax run from {home_of(edax)} (its data/eval.dat there); its start-up, {startup:.2f} s "
+            "of processor time, is not counted: processor time of the search on both sides, "
+            "start-up subtracted",
+            flush=True,
+        )
     for number, (text, expected, moves) in enumerate(FFO_40_44, start=40):
         score, best, nodes, walls, cpus = _solve_repeatedly(text, repeats, threads)
         verdict = "ok" if score == expected and best in moves else f"WRONG (published {expected:+d} {moves})"
@@ -193,11 +257,12 @@ def bench_ffo(repeats: int, edax: Path | None, threads: int = 1) -> None:
             f"{nodes:,} nodes, median {_median(cpus):.2f} s CPU ({_median(walls):.2f} s wall)"
         )
         if edax is not None:
-            runs = [_edax_solve(edax, text) for _ in range(repeats)]
-            edax_cpu = _median([cpu for _, cpu, _, _ in runs])
-            _, _, edax_score, edax_move = runs[-1]
+            runs = [_edax_solve(edax, text, startup) for _ in range(repeats)]
+            edax_cpu = _median([cpu for _, cpu, _, _, _ in runs])
+            _, _, edax_score, edax_move, own = runs[-1]
+            counted = "its own count of the search" if own else "the run less its start-up"
             line += (
-                f"; Edax {edax_score:+d} {edax_move} median {edax_cpu:.2f} s CPU: "
+                f"; Edax {edax_score:+d} {edax_move} median {edax_cpu:.2f} s CPU ({counted}): "
                 f"ratio {_median(cpus) / max(edax_cpu, 1e-6):.1f}"
             )
         print(line, flush=True)
@@ -293,6 +358,50 @@ def bench_tournament(
         print(f"{tally.line()}; {opening_plies} random opening plies")
 
 
+def bench_vs(
+    binary: Path,
+    arguments: Sequence[str] | None,
+    games: int,
+    first: int,
+    seconds: float,
+    level: int,
+    answer_seconds: float | None,
+) -> None:
+    if not os.access(binary, os.X_OK):
+        raise SystemExit(f"--vs {binary}: not an executable file")
+    given = tuple(arguments) if arguments is not None else preset_arguments(binary, seconds)
+    preset = preset_for(binary) if arguments is None else None
+    time_settings = preset is None or preset.time_settings
+    told = f"`time_settings 0 {seconds:g} 1`" if time_settings else "its arguments"
+    command = [str(binary.resolve()), *given]
+    folder = home_of(binary)
+
+    def start() -> GtpPeer:
+        return GtpPeer(command, folder)
+
+    try:
+        peer = identify(start)
+    except PeerError as error:
+        raise SystemExit(f"--vs {binary}: {error}") from None
+    name = peer.name
+    book = (
+        "its book off by its arguments"
+        if {"-nobook", "off"} & set(given)
+        else "no book argument given (pass one with --vs-args if it has a book)"
+    )
+    pairings = schedule(games, first)
+    print(
+        f"match: level {level} against {name} {peer.version} (GTP: {' '.join(command)}, run from {folder}; "
+        f"{book}), {seconds:g} s of processor time a move each (the engine is told by "
+        f"{told}); games {first + 1}–{first + games}, "
+        f"{len({p.opening for p in pairings})} of the {len(OPENINGS)} opening lines, each with both "
+        f"colours; the engine's start-up ({peer.startup_processor:.2f} s processor, "
+        f"{peer.startup_wall:.2f} s wall) is not counted",
+        flush=True,
+    )
+    match(pairings, start, level, seconds, name, answer_seconds, partial(print, flush=True), time_settings)
+
+
 def main(argv: Sequence[str], context: CommandContext) -> int:
     parser = argparse.ArgumentParser(prog="ludoteca bench othello", description=__doc__.split("\n")[0])
     parser.add_argument("--perft", action="store_true", help="perft speed and perft 9 time")
@@ -314,13 +423,30 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
     parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
     parser.add_argument("--positions", type=int, default=len(ENDGAMES_18), help="how many endgames")
-    parser.add_argument("--games", type=int, default=10, help="games per pair of levels")
+    parser.add_argument(
+        "--games", type=int, default=None, help="games per pair of levels (10), or of the --vs match (20)"
+    )
     parser.add_argument("--levels", default="5:3,3:1", help="pairs of levels, e.g. 5:3,3:1")
     parser.add_argument("--opening-plies", type=int, default=4, help="random plies before each game")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     parser.add_argument("--verbose", action="store_true", help="print every game of the tournament")
+    parser.add_argument("--vs", type=Path, default=None, help="a match against this GTP engine")
+    parser.add_argument(
+        "--vs-args", default=None, help="the engine's arguments, quoted (default: by its name, see above)"
+    )
+    parser.add_argument("--vs-protocol", choices=["gtp"], default="gtp", help="the engine's protocol")
+    parser.add_argument("--seconds", type=float, default=1.0, help="with --vs: processor seconds a move")
+    parser.add_argument("--first", type=int, default=0, help="with --vs: games before this one are skipped")
+    parser.add_argument("--level", type=int, default=5, help="with --vs: Ludoteca's level")
+    parser.add_argument(
+        "--answer-seconds",
+        type=float,
+        default=None,
+        help="with --vs: wall seconds an answer may take (3 × S + 10)",
+    )
     args = parser.parse_args(list(argv))
     chosen = args.perft or args.depth or args.endgame or args.ffo or args.level5 or args.tournament
+    chosen = chosen or args.vs is not None
     form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
     print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
@@ -334,5 +460,10 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     if args.level5:
         bench_level5(args.positions, args.empties, args.seed, args.to_the_end)
     if args.tournament:
-        bench_tournament(parse_pairs(args.levels), args.games, args.opening_plies, args.seed, args.verbose)
+        games = 10 if args.games is None else args.games
+        bench_tournament(parse_pairs(args.levels), games, args.opening_plies, args.seed, args.verbose)
+    if args.vs is not None:
+        vs_args = None if args.vs_args is None else shlex.split(args.vs_args)
+        games = 20 if args.games is None else args.games
+        bench_vs(args.vs, vs_args, games, max(0, args.first), args.seconds, args.level, args.answer_seconds)
     return 0
