@@ -90,7 +90,7 @@ def test_check_fails_naming_the_texts_that_did_not_get_installed(demo: Path, hom
     assert check.returncode == 1
     assert "rules.fr.md is not installed in the package ludoteca_demo" in check.stdout
     assert "locale/fr.po is not installed in the package ludoteca_demo" in check.stdout
-    assert "1 checks failed." in check.stdout
+    assert "1 check failed." in check.stdout
 
 
 def test_check_names_each_sentence_left_in_english(demo: Path, home: Path) -> None:

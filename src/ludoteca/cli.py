@@ -997,7 +997,9 @@ def cmd_replay(argv: list[str]) -> int:
         print(adapter.render(game, state, None, style))
     print(
         session.describe_outcome(match)
-        or _("The game is not finished ({n} moves).").format(n=len(match.moves))
+        or ngettext(
+            "The game is not finished ({n} move).", "The game is not finished ({n} moves).", len(match.moves)
+        ).format(n=len(match.moves))
     )
     return 0
 
@@ -1077,6 +1079,9 @@ def cmd_perft(argv: list[str]) -> int:
     )
     parser.add_argument("--position", help=_("start from this position (the game's position format)"))
     parser.add_argument("--divide", action="store_true", help=_("count per first move"))
+    if game is None and any(word in ("-h", "--help") for word in rest):
+        parser.print_help()
+        return 0
     if game is None:
         raise UsageError(_("which game? choose one of: {games}").format(games=", ".join(game_keys())))
     add_option_flags(parser, game)

@@ -57,11 +57,24 @@ def seat_counts(game: Game[Any, Any]) -> list[int]:
 
 
 def variants(game: Game[Any, Any]) -> list[dict[str, Any]]:
-    """The default options, plus each choice of a 'variant' option."""
+    """The default options, each choice of a 'variant' option, and each on/off option turned the
+    other way from the default (a rule behind a switch, such as Hex's swap, is checked too; a
+    switch that does not apply alone is left out)."""
     specs = {spec.name: spec for spec in game.info.options}
     if "variant" in specs and specs["variant"].choices:
-        return [game.options({"variant": v}) for v in specs["variant"].choices]
-    return [game.options()]
+        found = [game.options({"variant": v}) for v in specs["variant"].choices]
+    else:
+        found = [game.options()]
+    for spec in game.info.options:
+        if not isinstance(spec.default, bool):
+            continue
+        try:
+            flipped = game.options({spec.name: not spec.default})
+        except LudotecaError:
+            continue
+        if flipped not in found:
+            found.append(flipped)
+    return found
 
 
 def cases(game: Game[Any, Any]) -> list[Case]:

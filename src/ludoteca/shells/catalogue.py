@@ -127,4 +127,6 @@ def main(argv: Sequence[str]) -> int:
         else:
             write(path, name, args.lang, strings, known)
             print(f"{path}: {len(strings)} strings, {len(missing)} untranslated")
+    if args.check and not untranslated:
+        print(f"every string is translated ({sum(len(strings) for _p, _n, strings in plan)} strings)")
     return 1 if args.check and untranslated else 0

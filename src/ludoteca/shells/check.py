@@ -30,7 +30,7 @@ from ludoteca.core import conformance
 from ludoteca.core.errors import LudotecaError
 from ludoteca.core.game import Game
 from ludoteca.core.registry import declaration, failures, find
-from ludoteca.i18n import _
+from ludoteca.i18n import _, ngettext
 from ludoteca.kits.terminal.style import Style
 from ludoteca.shells.catalogue import Known, collect
 from ludoteca.shells.terminal.boards import terminal_board_for
@@ -197,7 +197,10 @@ def main(argv: Sequence[str], out: TextIO | None = None) -> int:
             _("window text fit (English and French, 800×600 and 1280×800)"), lambda: _window_check(game)
         )
     if report.failed:
-        print(_("{n} checks failed.").format(n=report.failed), file=out)
+        print(
+            ngettext("{n} check failed.", "{n} checks failed.", report.failed).format(n=report.failed),
+            file=out,
+        )
         return 1
     print(_("Every check passed."), file=out)
     return 0

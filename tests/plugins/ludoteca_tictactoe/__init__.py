@@ -36,7 +36,7 @@ class TicTacToe(Game[State, int]):
     info = GameInfo(
         key="tictactoe",
         title=N_("Tic-tac-toe"),
-        summary=N_("three in a row on a 3×3 grid"),
+        summary=N_("Three in a row on a 3×3 grid wins."),
         min_seats=2,
         max_seats=2,
         seat_names=(N_("X"), N_("O")),
