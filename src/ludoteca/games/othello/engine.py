@@ -3,8 +3,9 @@
 Negamax alpha-beta with principal variation search (null windows after the first move),
 iterative deepening with aspiration windows at the root, a transposition table (the best move of
 each position is tried first next time), killer-free ordering by "fastest first" (the move that
-leaves the opponent the fewest replies, corners ahead, X squares behind) and the evaluation of
-`evaluation.py` at the leaves. Positions are (player, opponent) int pairs; moves are made by
+leaves the opponent the fewest replies, corners ahead, X squares behind) and, at the leaves, the
+settings' evaluation: the hand-tuned one of `evaluation.py` or the learned one (`learned.py`,
+computed in the kernel). Positions are (player, opponent) int pairs; moves are made by
 building the two new ints, so there is nothing to undo. The ordering, the loop over the moves,
 passes and the read-back of the best line are the exact solver's too (`search.py`).
 
@@ -29,6 +30,7 @@ from typing import Final
 
 from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, usable_threads
+from ludoteca.games.othello.learned import resolve
 from ludoteca.games.othello.search import (
     SearchStopped,
     after,
@@ -58,6 +60,9 @@ class Engine:
 
     def __init__(self, settings: EngineSettings | None = None) -> None:
         self.settings = settings or EngineSettings()
+        #: what the leaves call: the settings' evaluator, or the kernel's function itself for the
+        #: learned evaluation (`learned.resolve`: its weights are loaded on first use)
+        self.evaluate = resolve(self.settings.evaluator)
         self.table: dict[int, tuple[int, int, int, int]] = {}
         #: kept from move to move: a solve that ran out of time still fills the table the next
         #: move's solve (two empties fewer) starts from
@@ -222,7 +227,7 @@ class Engine:
         """Negamax value for `p`, fail-soft; `moves`: -1 when not generated yet."""
         self.nodes += 1
         if depth <= 0:
-            return self.settings.evaluator(p, o)
+            return self.evaluate(p, o)
         # every inner node looks at the clock: a node costs tens of microseconds (its children's
         # evaluations included), the clock well under one, and a count of nodes between looks
         # would stretch with the frontier's size and the machine's load
@@ -250,7 +255,7 @@ class Engine:
         if depth == 1:
             # the children are evaluated where they stand: a null window would buy nothing (the
             # evaluation ignores it) and a re-search would evaluate twice, so plain alpha-beta
-            evaluator = self.settings.evaluator
+            evaluator = self.evaluate
             best, best_move = -INFINITY, -1
             for _, f, square, _ in ordered_moves(p, o, moves, tt_move, replies=False, frontier=False):
                 self.nodes += 1

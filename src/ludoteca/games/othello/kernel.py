@@ -19,6 +19,8 @@ Square index = 8 × row + column, a1 = 0 (as in `bitboard.py`, the rules' own re
 
 from __future__ import annotations
 
+from array import array
+
 import cython
 
 FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
@@ -631,3 +633,131 @@ def _exact(
         _table_o[slot] = o ^ _check(data)
         _table_data[slot] = data
     return best
+
+
+# ----- the learned evaluation ------------------------------------------------------------------------
+# Pattern features (`learned.py` says which squares and how the weights are fitted): each instance
+# of a pattern reads its squares in order as a number in base 3 (0 empty, 1 the side to move's,
+# 2 the opponent's), the index of its weight in its pattern's table; the stage (by empty squares)
+# picks one block of tables. After the tables, each block ends with four more weights: a constant,
+# one per move of mobility difference, one for an odd count of empties and one per disc of
+# frontier difference (the opponent's discs next to an empty square less the mover's). Weights are in
+# 1/PATTERN_UNITS of a disc; the value returned is in 1/EVAL_UNITS of a disc, truncated.
+
+#: most instances, squares over all instances, stages a `load_patterns` call may describe
+MAX_INSTANCES = cython.declare(cython.int, 64)
+MAX_PATTERN_SQUARES = cython.declare(cython.int, 640)
+PATTERN_UNITS = cython.declare(cython.int, 128)
+EVAL_UNITS = cython.declare(cython.int, 20)
+_instances = cython.declare(cython.int, 0)
+_stage_size = cython.declare(cython.int, 0)
+_scalars = cython.declare(cython.int, 0)
+_squares = cython.declare(cython.int[640])  # type: ignore[misc,valid-type]
+#: instance k reads _squares[_first[k]:_first[k + 1]] into its table at _table_at[k] in a block
+_first = cython.declare(cython.int[65])  # type: ignore[misc,valid-type]
+_table_at = cython.declare(cython.int[64])  # type: ignore[misc,valid-type]
+_stage_of = cython.declare(cython.int[65])  # type: ignore[misc,valid-type]
+_weights = cython.declare(cython.int[:])  # type: ignore[misc]
+#: keeps the weights' array alive (the memoryview above is the compiled form's way in)
+_weight_arrays: list[object] = []
+
+if not cython.compiled:
+    # plain lists stand for the C arrays, of the same sizes
+    _squares, _first, _table_at, _stage_of = [0] * 640, [0] * 65, [0] * 64, [0] * 65
+
+
+@cython.ccall
+def load_patterns(
+    squares: object,
+    first: object,
+    table_at: object,
+    stage_of: object,
+    stage_size: cython.int,
+    weights: object,
+) -> cython.int:
+    """Take a pattern set and its weights (`learned.py` checks them first): the squares of every
+    instance one after another, where each instance starts (one more entry: the end), each
+    instance's table offset in a block, the stage of each count of empties (0–64), the size of a
+    block (its last four weights are the scalar terms) and the weights, an `array("i")` of whole
+    blocks, stage 0 first. Until it is called, `pattern_value` must not be."""
+    global _instances, _stage_size, _scalars, _weights
+    k: cython.int
+    count: cython.int = len(first) - 1  # type: ignore[arg-type]
+    for k in range(len(squares)):  # type: ignore[arg-type]
+        _squares[k] = squares[k]  # type: ignore[index]
+    for k in range(count + 1):
+        _first[k] = first[k]  # type: ignore[index]
+    for k in range(count):
+        _table_at[k] = table_at[k]  # type: ignore[index]
+    for k in range(65):
+        _stage_of[k] = stage_of[k]  # type: ignore[index]
+    _weight_arrays[:] = [weights]
+    _weights = weights
+    _stage_size = stage_size
+    _scalars = stage_size - 4
+    _instances = count
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _index(p: cython.ulonglong, o: cython.ulonglong, k: cython.int) -> cython.int:
+    """The index of instance k's squares, read in base 3."""
+    j: cython.int
+    square: cython.int
+    index: cython.int = 0
+    for j in range(_first[k], _first[k + 1]):
+        square = _squares[j]
+        index = (
+            index * 3
+            + cython.cast(cython.int, (p >> square) & _ONE)
+            + 2 * cython.cast(cython.int, (o >> square) & _ONE)
+        )
+    return index
+
+
+@cython.ccall
+@cython.exceptval(check=False)
+def frontier(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The opponent's discs next to an empty square less the mover's (as `evaluation.py` counts
+    them: a liability of the side that has them)."""
+    near: cython.ulonglong = _neighbours(~(p | o) & FULL)
+    return popcount(o & near) - popcount(p & near)
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pattern_value(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The learned evaluation of the position for `p`, the side to move, in 1/EVAL_UNITS of a
+    final disc of difference (`load_patterns` first)."""
+    empties: cython.int = 64 - popcount(p | o)
+    base: cython.int = _stage_of[empties] * _stage_size
+    total: cython.int = 0
+    k: cython.int
+    for k in range(_instances):
+        total += _weights[base + _table_at[k] + _index(p, o, k)]
+    mobility: cython.int = popcount(legal_moves(p, o)) - popcount(legal_moves(o, p))
+    total += _weights[base + _scalars] + _weights[base + _scalars + 1] * mobility
+    if empties & 1:
+        total += _weights[base + _scalars + 2]
+    total += _weights[base + _scalars + 3] * frontier(p, o)
+    # truncated towards zero in both forms (C's division and Python's differ on negative values)
+    if total >= 0:
+        return (total * EVAL_UNITS) // PATTERN_UNITS
+    return -((-total * EVAL_UNITS) // PATTERN_UNITS)
+
+
+@cython.ccall
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def pattern_indices(p: cython.ulonglong, o: cython.ulonglong, out: array[int]) -> cython.int:
+    """For training (`train.py`): each instance's weight index within its stage's block into
+    `out` (an `array("i")` of at least as many items as instances); returns the stage."""
+    into = cython.declare(cython.int[:], out)  # type: ignore[misc]
+    k: cython.int
+    for k in range(_instances):
+        into[k] = _table_at[k] + _index(p, o, k)
+    stage: cython.int = _stage_of[64 - popcount(p | o)]
+    return stage

@@ -1,0 +1,325 @@
+"""The learned Othello evaluation: its pattern set, its weights file and its loading.
+
+Features of the Logistello/Edax family, each read from the side to move's point of view:
+* patterns, each square empty, the mover's or the opponent's (a number in base 3, the index of a
+  weight): an edge with its two X squares (10 squares), a corner's 3×3 block (9), the rows 2, 3 and
+  4 (8 each), the diagonals of 8, 7, 6, 5 and 4 squares; every pattern appears as often as the
+  board's eight symmetries place it (38 instances), all sharing one table, and two readings that a
+  symmetry of the pattern itself maps onto each other share one weight, so the value of a position
+  and of its eight images is the same;
+* a constant, the mobility difference (moves now, the mover's less the opponent's), the parity
+  of the empty squares and the frontier difference (discs next to an empty square, the
+  opponent's less the mover's);
+* one set of weights per stage (4 stages by empty squares: 60–46, 45–31, 30–16, 15–0).
+
+Size: 54,832 distinct weights a stage, 219,328 in all (35,578 of them not zero in the shipped file).
+The shipped `weights.bin` is what `ludoteca train othello --games 2000 --seed 7 --jobs 2` writes
+(`train.py`: 119,680 positions from 2,000 games, one game in ten held out; error 19.1 discs on
+the positions fitted, 20.9 on those held out, whose labels spread over 29.0).
+
+The weights are in 1/128 of a final disc of difference; the evaluation is in 1/20 of a disc (the
+midgame search's units, `engine.GUESS_UNITS_PER_DISC`). The kernel computes it
+(`kernel.pattern_value`, compiled where Cython can); this module describes the patterns, reads
+and writes the file and hands the kernel its tables once.
+
+The file: a header ("LUDOTHEL", format version, the pattern set's name, stages, weights per stage,
+the checksum of the weights), then the distinct weights of each stage (one per class of readings
+under the pattern's own symmetries, in the order `PatternSet` numbers them), int16 little-endian,
+compressed by zlib. A file that does not match its header or this pattern set is refused with a
+sentence saying why, and the engine falls back to the hand-tuned evaluation (`evaluation.py`).
+"""
+
+from __future__ import annotations
+
+import logging
+import struct
+import threading
+import zlib
+from array import array
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+from ludoteca.games.othello.evaluation import evaluate as hand_tuned
+
+_log = logging.getLogger("ludoteca.othello")
+
+MAGIC: Final = b"LUDOTHEL"
+FORMAT_VERSION: Final = 1
+#: the name written in the file: a file made for another pattern set is refused
+PATTERN_SET: Final = "edge+2x/corner3x3/rows2-4/diag4-8/mobility/parity/frontier v2"
+STAGES: Final = 4
+#: stage of each count of empty squares, 0–64
+STAGE_OF: Final[tuple[int, ...]] = tuple(
+    0 if e >= 46 else 1 if e >= 31 else 2 if e >= 16 else 3 for e in range(65)
+)
+#: the scalar weights closing each stage's block
+SCALARS: Final = ("constant", "mobility", "parity", "frontier")
+#: the weights' units per disc (the kernel's PATTERN_UNITS)
+WEIGHT_UNITS: Final = 128
+#: the shipped file, package data beside this module
+SHIPPED: Final = "weights.bin"
+
+_HEADER: Final = struct.Struct("<8sHH64sHII")
+
+#: the patterns in one orientation (square = 8 × row + column, a1 = 0)
+BASE_PATTERNS: Final[tuple[tuple[str, tuple[int, ...]], ...]] = (
+    ("edge+2x", (9, 0, 1, 2, 3, 4, 5, 6, 7, 14)),
+    ("corner3x3", (0, 1, 2, 8, 9, 10, 16, 17, 18)),
+    ("row2", tuple(range(8, 16))),
+    ("row3", tuple(range(16, 24))),
+    ("row4", tuple(range(24, 32))),
+    ("diagonal8", (0, 9, 18, 27, 36, 45, 54, 63)),
+    ("diagonal7", (1, 10, 19, 28, 37, 46, 55)),
+    ("diagonal6", (2, 11, 20, 29, 38, 47)),
+    ("diagonal5", (3, 12, 21, 30, 39)),
+    ("diagonal4", (4, 13, 22, 31)),
+)
+
+
+class WeightsError(ValueError):
+    """A weights file that cannot be used; the message says why, in a sentence."""
+
+
+def symmetries() -> tuple[Callable[[int], int], ...]:
+    """The board's eight symmetries as maps of squares."""
+
+    def of(f: Callable[[int, int], tuple[int, int]]) -> Callable[[int], int]:
+        def image(square: int) -> int:
+            row, column = f(square >> 3, square & 7)
+            return 8 * row + column
+
+        return image
+
+    return (
+        of(lambda r, c: (r, c)),
+        of(lambda r, c: (r, 7 - c)),
+        of(lambda r, c: (7 - r, c)),
+        of(lambda r, c: (7 - r, 7 - c)),
+        of(lambda r, c: (c, r)),
+        of(lambda r, c: (7 - c, 7 - r)),
+        of(lambda r, c: (c, 7 - r)),
+        of(lambda r, c: (7 - c, r)),
+    )
+
+
+@dataclass(frozen=True)
+class PatternSet:
+    """The instances of every pattern and the numbering of the weights."""
+
+    #: (pattern number, squares in reading order) for each instance
+    instances: tuple[tuple[int, tuple[int, ...]], ...]
+    #: offset of each pattern's full table (3**length readings) in a stage's block
+    table_at: tuple[int, ...]
+    #: size of a stage's block in the kernel: every full table, then the scalars
+    block: int
+    #: for each position of a block, the number of its distinct weight (readings that a symmetry
+    #: of the pattern maps onto each other share one)
+    distinct_of: array[int]
+    #: distinct weights per stage, the scalars last
+    distinct: int
+
+    def flat_squares(self) -> tuple[list[int], list[int], list[int]]:
+        """The kernel's form: every instance's squares one after another, each instance's start
+        (and the end), each instance's table offset."""
+        squares: list[int] = []
+        first: list[int] = []
+        table_at: list[int] = []
+        for pattern, instance in self.instances:
+            first.append(len(squares))
+            squares.extend(instance)
+            table_at.append(self.table_at[pattern])
+        first.append(len(squares))
+        return squares, first, table_at
+
+
+@cache
+def pattern_set() -> PatternSet:
+    maps = symmetries()
+    instances: list[tuple[int, tuple[int, ...]]] = []
+    table_at: list[int] = []
+    distinct_of = array("i")
+    distinct = 0
+    offset = 0
+    for number, (_, base) in enumerate(BASE_PATTERNS):
+        seen: set[frozenset[int]] = set()
+        own: list[tuple[int, ...]] = []  # the pattern's own symmetries, as permutations of places
+        place = {square: i for i, square in enumerate(base)}
+        for image in maps:
+            squares = tuple(image(s) for s in base)
+            if frozenset(squares) not in seen:
+                seen.add(frozenset(squares))
+                instances.append((number, squares))
+            if frozenset(squares) == frozenset(base):
+                own.append(tuple(place[s] for s in squares))
+        length = len(base)
+        table_at.append(offset)
+        # each reading's index under every own symmetry, readings in index order: place j of a
+        # permuted reading holds the digit of place perm[j], so the digit of place k weighs
+        # 3**(length - 1 - j) where perm[j] == k
+        readings = []
+        for perm in own:
+            at = {k: j for j, k in enumerate(perm)}
+            indices = [0]
+            for k in range(length):
+                weight = 3 ** (length - 1 - at[k])
+                indices = [x + d * weight for x in indices for d in (0, 1, 2)]
+            readings.append(indices)
+        numbers: dict[int, int] = {}
+        for canonical in map(min, zip(*readings, strict=True)):
+            if canonical not in numbers:
+                numbers[canonical] = distinct
+                distinct += 1
+            distinct_of.append(numbers[canonical])
+        offset += 3**length
+    for _ in SCALARS:
+        distinct_of.append(distinct)
+        distinct += 1
+    return PatternSet(tuple(instances), tuple(table_at), offset + len(SCALARS), distinct_of, distinct)
+
+
+# ----- the file --------------------------------------------------------------------------------------
+def write_weights(path: Path, weights: list[list[int]]) -> None:
+    """Write the distinct weights of each stage (ints in 1/WEIGHT_UNITS of a disc)."""
+    data = encode_weights(weights)
+    path.write_bytes(data)
+
+
+def encode_weights(weights: list[list[int]]) -> bytes:
+    distinct = pattern_set().distinct
+    if len(weights) != STAGES or any(len(stage) != distinct for stage in weights):
+        raise ValueError(f"expected {STAGES} stages of {distinct} weights")
+    body = array("h", [w for stage in weights for w in stage])
+    if body.itemsize != 2:  # pragma: no cover - every platform Python runs on
+        raise RuntimeError("array('h') is not 16-bit here")
+    raw = body.tobytes() if _little() else _swapped(body)
+    if len(PATTERN_SET.encode()) > 64:  # pragma: no cover - the header keeps 64 bytes of it
+        raise RuntimeError("the pattern set's name is longer than its place in the header")
+    header = _HEADER.pack(
+        MAGIC, FORMAT_VERSION, STAGES, PATTERN_SET.encode(), WEIGHT_UNITS, distinct, zlib.crc32(raw)
+    )
+    return header + zlib.compress(raw, 9)
+
+
+def decode_weights(data: bytes, source: str) -> list[array[int]]:
+    """The distinct weights of each stage, or WeightsError saying what is wrong with `source`."""
+    if len(data) < _HEADER.size:
+        raise WeightsError(f"{source} is too short to be an Othello weights file ({len(data)} bytes).")
+    magic, version, stages, name, units, distinct, checksum = _HEADER.unpack_from(data)
+    if magic != MAGIC:
+        raise WeightsError(f"{source} is not an Othello weights file (it does not start with {MAGIC!r}).")
+    if version != FORMAT_VERSION:
+        raise WeightsError(
+            f"{source} has format version {version}; this program reads version {FORMAT_VERSION}."
+        )
+    found = name.rstrip(b"\0").decode("ascii", "replace")
+    expected = pattern_set().distinct
+    if found != PATTERN_SET or stages != STAGES or units != WEIGHT_UNITS or distinct != expected:
+        raise WeightsError(
+            f"{source} was made for the pattern set {found!r} ({stages} stages of {distinct} weights); "
+            f"this program uses {PATTERN_SET!r} ({STAGES} stages of {expected} weights)."
+        )
+    try:
+        raw = zlib.decompress(data[_HEADER.size :])
+    except zlib.error as err:
+        raise WeightsError(f"{source} is damaged: its weights cannot be decompressed ({err}).") from err
+    if len(raw) != 2 * STAGES * distinct or zlib.crc32(raw) != checksum:
+        raise WeightsError(f"{source} is damaged: its weights do not match the checksum in its header.")
+    body = array("h")
+    body.frombytes(raw)
+    if not _little():  # pragma: no cover
+        body.byteswap()
+    return [array("i", body[s * distinct : (s + 1) * distinct]) for s in range(STAGES)]
+
+
+def _little() -> bool:
+    return array("h", [1]).tobytes() == b"\x01\x00"
+
+
+def _swapped(body: array[int]) -> bytes:  # pragma: no cover - big-endian machines
+    copy = array("h", body)
+    copy.byteswap()
+    return copy.tobytes()
+
+
+def read_weights(path: Path | None = None) -> list[array[int]]:
+    """The distinct weights of `path`, or of the shipped file."""
+    if path is None:
+        try:
+            data = resources.files(__package__ or "ludoteca.games.othello").joinpath(SHIPPED).read_bytes()
+        except OSError as err:
+            raise WeightsError(f"the shipped Othello weights ({SHIPPED}) cannot be read: {err}.") from err
+        return decode_weights(data, SHIPPED)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise WeightsError(f"{path} cannot be read: {err}.") from err
+    return decode_weights(data, str(path))
+
+
+def kernel_block(stages: list[array[int]]) -> array[int]:
+    """The kernel's weights: each stage's full tables, every reading given its distinct weight."""
+    table = pattern_set().distinct_of
+    block = array("i")
+    for weights in stages:
+        block.extend(array("i", map(weights.__getitem__, table)))
+    return block
+
+
+# ----- the evaluator ---------------------------------------------------------------------------------
+Evaluator = Callable[[int, int], int]
+_lock = threading.Lock()
+#: the weights file now in the kernel (the kernel holds one set at a time) and its evaluator
+_loaded: dict[str, Evaluator] = {}
+
+
+def install(kernel: object, stages: list[array[int]] | None) -> None:
+    """Hand `kernel` (either form) the pattern set and the weights (None: all zero, for training)."""
+    patterns = pattern_set()
+    _loaded.clear()
+    squares, first, table_at = patterns.flat_squares()
+    block = kernel_block(stages) if stages is not None else array("i", bytes(4 * STAGES * patterns.block))
+    kernel.load_patterns(squares, first, table_at, list(STAGE_OF), patterns.block, block)  # type: ignore[attr-defined]
+
+
+def learned_evaluator(path: Path | None = None) -> Evaluator:
+    """The compiled kernel's learned evaluation with the weights of `path` (None: the shipped
+    file), loaded once; when they cannot be used, the reason is logged and the hand-tuned
+    evaluation stands in. The kernel holds one set of weights: asking for another file replaces
+    them for every engine of the program (comparisons of two files run in two processes)."""
+    key = str(path)
+    with _lock:
+        found = _loaded.get(key)
+        if found is None:
+            found = _load(path)
+            _loaded.clear()
+            _loaded[key] = found
+    return found
+
+
+def _load(path: Path | None) -> Evaluator:
+    from ludoteca.games.othello.search import kernel
+
+    try:
+        stages = read_weights(path)
+    except WeightsError as err:
+        _log.warning("%s The engine uses the hand-tuned evaluation instead.", err)
+        return hand_tuned
+    install(kernel, stages)
+    value: Evaluator = kernel.pattern_value
+    return value
+
+
+def evaluate(p: int, o: int) -> int:
+    """The learned evaluation (the shipped weights) for `p`, the side to move; what
+    `EngineSettings.evaluator` names to ask an engine for it. The engine replaces it by the
+    kernel's function itself (`resolve`), so the search calls C directly."""
+    return learned_evaluator()(p, o)
+
+
+def resolve(evaluator: Evaluator) -> Evaluator:
+    """What an engine should call for `evaluator`: the kernel's function for `evaluate`."""
+    return learned_evaluator() if evaluator is evaluate else evaluator

@@ -1,0 +1,316 @@
+"""`ludoteca train othello --games N --seed S [--out FILE]`: fit the learned evaluation's weights.
+
+Reproducible from its arguments alone (the same arguments give the same bytes; the number of
+worker processes changes nothing):
+1. Positions by self-play of our own engine: each game has its own generator seeded from the seed
+   and its number; its first plies are random (4 to 11 of them), then each move is the hand-tuned
+   engine's at a fixed depth (`--depth`, no clock), or now and then (one move in ten) a random one,
+   so that the games spread. Workers (`--jobs`) play games by number and their positions are
+   merged in that order.
+2. Labels: at SOLVE_EMPTIES empty squares the exact solver gives the game's value under perfect
+   play from there; every earlier position is labelled with it (the final disc difference, from
+   its mover's point of view), every later one (the game goes on by the engine's moves) with its
+   own exact value.
+3. Regression in plain Python (floats, a fixed order: the same result everywhere): least squares
+   with a ridge penalty, by full-batch gradient steps scaled per weight by the sum of its squared
+   feature values plus the penalty (so a weight seen a few times moves little). One game in ten is
+   held out and its error printed, to judge the fit.
+4. The weights in 1/128 of a disc, rounded, written with `learned.write_weights`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from array import array
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Final
+
+from ludoteca.core.declaration import CommandContext
+from ludoteca.games.othello import learned
+from ludoteca.i18n import _
+
+#: from this many empties on, a game's value is solved exactly
+SOLVE_EMPTIES: Final = 16
+#: one game in this many is held out of the fit, to measure its error
+HOLD_OUT: Final = 10
+#: the random plies that open a game: from the first to the second number
+OPENING_PLIES: Final = (4, 13)
+START_BLACK: Final = (1 << 28) | (1 << 35)
+START_WHITE: Final = (1 << 27) | (1 << 36)
+
+#: a labelled position: mover's discs, opponent's discs, the final disc difference for the mover
+Labelled = tuple[int, int, int]
+
+
+def game_positions(seed: int, number: int, depth: int) -> list[Labelled]:
+    """The labelled positions of game `number` of `seed` (see the module's docstring)."""
+    from ludoteca.games.othello.endgame import EndgameSolver
+    from ludoteca.games.othello.engine import Engine
+    from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
+    from ludoteca.games.othello.settings import EngineSettings
+
+    rng = random.Random(f"othello-train:{seed}:{number}")
+    engine = Engine(EngineSettings(max_depth=depth))
+    opening = rng.randint(*OPENING_PLIES)
+    p, o, black = START_BLACK, START_WHITE, True
+    before: list[tuple[int, int, bool]] = []
+    after_solve: list[Labelled] = []
+    solved: tuple[int, bool] | None = None  # the value at SOLVE_EMPTIES and whether Black moved
+    ply = 0
+    while True:
+        moves = legal_moves(p, o)
+        if not moves:
+            if not legal_moves(o, p):
+                break
+            p, o, black = o, p, not black
+            continue
+        empties = 64 - (p | o).bit_count()
+        if solved is None and empties <= SOLVE_EMPTIES:
+            solved = (EndgameSolver().solve(p, o).score, black)
+        if solved is None:
+            before.append((p, o, black))
+        else:
+            after_solve.append((p, o, kernel.solve_exact(p, o, -65, 65, False, 0)))
+        if ply < opening:
+            pick = rng.randrange(moves.bit_count())
+            for _ in range(pick):
+                moves &= moves - 1
+            square = (moves & -moves).bit_length() - 1
+        else:
+            square = engine.iterate(p, o, None, depth_limit=depth)
+        p, o = after(p, o, square)
+        black = not black
+        ply += 1
+    if solved is None:
+        # the game ended before SOLVE_EMPTIES: its final score is the label
+        solved = (final_score(p, o), black)
+    value, black_solved = solved
+    labelled = [(q, r, value if mover == black_solved else -value) for q, r, mover in before]
+    return labelled + after_solve
+
+
+def _play(task: tuple[int, int, int]) -> list[Labelled]:
+    return game_positions(*task)
+
+
+def make_positions(games: int, seed: int, depth: int, jobs: int) -> Iterator[tuple[int, list[Labelled]]]:
+    """(game number, its positions) for every game, in the order of their numbers."""
+    tasks = [(seed, number, depth) for number in range(games)]
+    if jobs <= 1:
+        for task in tasks:
+            yield task[1], _play(task)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        # imap keeps the tasks' order whatever worker finished first
+        yield from enumerate(pool.imap(_play, tasks, chunksize=4))
+
+
+# ----- the fit ---------------------------------------------------------------------------------------
+class Data:
+    """Positions as feature numbers (each instance's distinct weight, stage included), the values
+    of the scalar terms (`learned.SCALARS`: 1, mobility, parity, frontier) and the label, in flat
+    arrays."""
+
+    def __init__(self) -> None:
+        from ludoteca.games.othello.search import kernel
+
+        self.kernel = kernel
+        learned.install(kernel, None)
+        patterns = learned.pattern_set()
+        self.width = len(patterns.instances)
+        self.distinct = patterns.distinct
+        self.distinct_of = patterns.distinct_of
+        #: where a stage's scalar weights start in its block of distinct weights
+        self.scalar = patterns.distinct - len(learned.SCALARS)
+        self.features = array("i")
+        self.stages = array("b")
+        self.scalars = array("b")
+        self.labels = array("b")
+        self._out = array("i", bytes(4 * self.width))
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def add(self, p: int, o: int, label: int) -> None:
+        kernel, out = self.kernel, self._out
+        stage = kernel.pattern_indices(p, o, out)
+        base = stage * self.distinct
+        distinct_of = self.distinct_of
+        self.features.extend([base + distinct_of[i] for i in out])
+        self.stages.append(stage)
+        mobility = kernel.legal_moves(p, o).bit_count() - kernel.legal_moves(o, p).bit_count()
+        parity = (64 - (p | o).bit_count()) & 1
+        self.scalars.extend((1, mobility, parity, kernel.frontier(p, o)))
+        self.labels.append(label)
+
+    def row(self, row: int) -> tuple[array[int], int, array[int]]:
+        """A position's features, where its scalar weights start, its scalar values."""
+        width, count = self.width, len(learned.SCALARS)
+        return (
+            self.features[row * width : (row + 1) * width],
+            self.stages[row] * self.distinct + self.scalar,
+            self.scalars[row * count : (row + 1) * count],
+        )
+
+
+def fit(data: Data, rows: list[int], steps: int, penalty: float) -> list[float]:
+    """Ridge least squares on `rows` of `data`: the normal equations (AᵀA + penalty·I) w = Aᵀy
+    solved by `steps` steps of conjugate gradients preconditioned by their diagonal. The weights
+    in discs, `learned.STAGES` blocks of `distinct` each (scalars last)."""
+    size = learned.STAGES * data.distinct
+    diagonal = [penalty] * size
+    b = [0.0] * size
+    _diagonal(data, rows, diagonal)
+    labels = data.labels
+    _transposed(data, rows, [float(labels[row]) for row in rows], b)
+    weights = [0.0] * size
+    residual = b
+    z = [r / d for r, d in zip(residual, diagonal, strict=True)]
+    direction = list(z)
+    rz = _dot(residual, z)
+    for _step in range(steps):
+        q = [penalty * d for d in direction]
+        _transposed(data, rows, _values(data, rows, direction), q)
+        step = rz / _dot(direction, q)
+        weights = [w + step * d for w, d in zip(weights, direction, strict=True)]
+        residual = [r - step * x for r, x in zip(residual, q, strict=True)]
+        z = [r / d for r, d in zip(residual, diagonal, strict=True)]
+        rz, previous = _dot(residual, z), rz
+        if rz == 0.0:
+            break
+        direction = [x + (rz / previous) * d for x, d in zip(z, direction, strict=True)]
+    return weights
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    return float(sum(x * y for x, y in zip(a, b, strict=True)))
+
+
+def _values(data: Data, rows: list[int], weights: list[float]) -> list[float]:
+    """A·weights: each row's value."""
+    get = weights.__getitem__
+    out = []
+    for row in rows:
+        features, base, scalars = data.row(row)
+        value = sum(map(get, features))
+        for i, x in enumerate(scalars):
+            value += weights[base + i] * x
+        out.append(value)
+    return out
+
+
+def _transposed(data: Data, rows: list[int], values: list[float], out: list[float]) -> None:
+    """out += Aᵀ·values."""
+    for row, value in zip(rows, values, strict=True):
+        features, base, scalars = data.row(row)
+        for f in features:
+            out[f] += value
+        for i, x in enumerate(scalars):
+            out[base + i] += value * x
+
+
+def _diagonal(data: Data, rows: list[int], out: list[float]) -> None:
+    """out += the diagonal of AᵀA (each weight's sum of squared feature values)."""
+    for row in rows:
+        features, base, scalars = data.row(row)
+        for f in features:
+            out[f] += 1.0
+        for i, x in enumerate(scalars):
+            out[base + i] += x * x
+
+
+def error(data: Data, rows: list[int], weights: list[float]) -> float:
+    """The root mean square error, in discs, of `weights` on `rows`."""
+    if not rows:
+        return 0.0
+    values = _values(data, rows, weights)
+    total = sum((data.labels[row] - value) ** 2 for row, value in zip(rows, values, strict=True))
+    return float((total / len(rows)) ** 0.5)
+
+
+def quantised(weights: list[float], distinct: int) -> list[list[int]]:
+    units = learned.WEIGHT_UNITS
+    return [
+        [max(-32767, min(32767, round(w * units))) for w in weights[s * distinct : (s + 1) * distinct]]
+        for s in range(learned.STAGES)
+    ]
+
+
+# ----- the command -----------------------------------------------------------------------------------
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ludoteca train othello",
+        description=_(
+            "Fit the learned Othello evaluation's weights: self-play of the engine at a fixed depth, "
+            "positions labelled by the exact solver, least squares. The same arguments give the same file."
+        ),
+    )
+    parser.add_argument("--games", type=int, required=True, help=_("games of self-play"))
+    parser.add_argument("--seed", type=int, required=True, help=_("seed of the games"))
+    parser.add_argument(
+        "--out", type=Path, default=Path("othello-weights.bin"), help=_("the weights file to write")
+    )
+    parser.add_argument("--depth", type=int, default=3, help=_("depth of the self-play engine"))
+    parser.add_argument("--steps", type=int, default=20, help=_("steps of the least-squares fit"))
+    parser.add_argument("--penalty", type=float, default=64.0, help=_("ridge penalty of every weight"))
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help=_("worker processes playing the games (same result for any number)"),
+    )
+    return parser
+
+
+def main(argv: Sequence[str], context: CommandContext) -> int:
+    args = _parser().parse_args(list(argv))
+    if args.games < 1 or args.depth < 1 or args.steps < 1 or args.jobs < 1 or args.penalty <= 0:
+        print(
+            _("error: games, depth, steps and jobs must be at least 1, the penalty positive"), file=sys.stderr
+        )
+        return 2
+    started = time.perf_counter()
+    data = Data()
+    train_rows: list[int] = []
+    held_rows: list[int] = []
+    for number, positions in make_positions(args.games, args.seed, args.depth, args.jobs):
+        rows = held_rows if number % HOLD_OUT == HOLD_OUT - 1 else train_rows
+        for p, o, label in positions:
+            rows.append(len(data))
+            data.add(p, o, label)
+        if (number + 1) % 500 == 0:
+            print(
+                _("{n} games, {positions} positions, {s:.0f} s").format(
+                    n=number + 1, positions=len(data), s=time.perf_counter() - started
+                ),
+                flush=True,
+            )
+    played = time.perf_counter() - started
+    print(
+        _("{n} games played: {positions} positions ({held} held out) in {s:.0f} s").format(
+            n=args.games, positions=len(data), held=len(held_rows), s=played
+        ),
+        flush=True,
+    )
+    weights = fit(data, train_rows, args.steps, args.penalty)
+    distinct = data.distinct
+    print(
+        _("fitted {w} weights in {s:.0f} s; error in discs: {train:.2f} fitted, {held:.2f} held out").format(
+            w=learned.STAGES * distinct,
+            s=time.perf_counter() - started - played,
+            train=error(data, train_rows, weights),
+            held=error(data, held_rows, weights),
+        )
+    )
+    learned.write_weights(args.out, quantised(weights, distinct))
+    print(
+        _("weights written to {path} ({size} bytes) in {s:.0f} s in all").format(
+            path=args.out, size=args.out.stat().st_size, s=time.perf_counter() - started
+        )
+    )
+    return 0

@@ -1,0 +1,179 @@
+"""The learned evaluation: symmetric, the same in the kernel's two forms, its shipped weights
+readable, its training reproducible, a bad weights file refused with a sentence."""
+
+from __future__ import annotations
+
+import logging
+import random
+from array import array
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from ludoteca.ai import native
+from ludoteca.games.othello import GAME, learned, train
+from ludoteca.games.othello import kernel as plain
+from ludoteca.games.othello.evaluation import evaluate as hand_tuned
+from ludoteca.games.othello.game import BLACK
+from tests.kernel_forms import kernel_form
+
+
+@pytest.fixture(params=["plain", "compiled"])
+def form(request: pytest.FixtureRequest) -> ModuleType:
+    return kernel_form(plain, request.param)
+
+
+def positions(count: int, seed: int) -> list[tuple[int, int]]:
+    """(mover, opponent) along random games, every stage represented."""
+    rng = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    while len(out) < count:
+        state = GAME.start({}, 0, 2)
+        while GAME.to_move(state) is not None:
+            mover = (state.black, state.white) if state.side == BLACK else (state.white, state.black)
+            out.append(mover)
+            state = GAME.play(state, rng.choice(list(GAME.legal_moves(state))))
+    return out[:count]
+
+
+def image(board: int, symmetry: object) -> int:
+    out = 0
+    for square in range(64):
+        if board >> square & 1:
+            out |= 1 << symmetry(square)  # type: ignore[operator]
+    return out
+
+
+def random_weights(seed: int) -> list[array[int]]:
+    rng = random.Random(seed)
+    distinct = learned.pattern_set().distinct
+    return [array("i", [rng.randint(-2000, 2000) for _ in range(distinct)]) for _ in range(learned.STAGES)]
+
+
+def test_the_pattern_set_is_what_the_docstring_says() -> None:
+    patterns = learned.pattern_set()
+    assert len(patterns.instances) == 38
+    # 3**10 edge readings with a mirror symmetry: (59049 + 243) / 2 classes; the corner 3×3 block
+    # with its diagonal one: (19683 + 729) / 2
+    assert patterns.distinct_of[patterns.table_at[1] - 1] == 29645
+    assert len(patterns.distinct_of) == patterns.block
+
+
+def test_the_value_is_the_same_under_the_eight_symmetries(form: ModuleType) -> None:
+    learned.install(form, random_weights(3))
+    for p, o in positions(150, 1):
+        values = {form.pattern_value(image(p, s), image(o, s)) for s in learned.symmetries()}
+        assert len(values) == 1
+
+
+def test_compiled_and_plain_forms_agree() -> None:
+    compiled = kernel_form(plain, "compiled")
+    weights = learned.read_weights()
+    learned.install(plain, weights)
+    learned.install(compiled, weights)
+    out_plain = array("i", bytes(4 * 38))
+    out_compiled = array("i", bytes(4 * 38))
+    for p, o in positions(300, 2):
+        assert compiled.pattern_value(p, o) == plain.pattern_value(p, o)
+        assert compiled.pattern_indices(p, o, out_compiled) == plain.pattern_indices(p, o, out_plain)
+        assert out_compiled == out_plain
+
+
+def test_the_shipped_weights_load_and_match_their_header() -> None:
+    data = (Path(learned.__file__).parent / learned.SHIPPED).read_bytes()
+    stages = learned.decode_weights(data, "weights.bin")
+    assert len(stages) == learned.STAGES
+    assert all(len(stage) == learned.pattern_set().distinct for stage in stages)
+    assert any(any(stage) for stage in stages), "the shipped weights are all zero"
+    # the same weights written again give the same bytes: header, checksum and body
+    assert learned.encode_weights([list(stage) for stage in stages]) == data
+    evaluator = learned.learned_evaluator()
+    assert evaluator is not hand_tuned
+    p, o = positions(1, 5)[0]
+    assert isinstance(evaluator(p, o), int)
+
+
+@pytest.fixture
+def quick_solves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As plain Python, games are solved from 10 empties (16 would take minutes)."""
+    if not native.enabled():
+        monkeypatch.setattr(train, "SOLVE_EMPTIES", 10)
+
+
+@pytest.mark.usefixtures("quick_solves")
+def test_training_is_reproducible(tmp_path: Path) -> None:
+    context = None
+    first, second, parallel = tmp_path / "a.bin", tmp_path / "b.bin", tmp_path / "c.bin"
+    arguments = ["--games", "3", "--seed", "11", "--steps", "3"]
+    assert train.main([*arguments, "--out", str(first)], context) == 0  # type: ignore[arg-type]
+    assert train.main([*arguments, "--out", str(second)], context) == 0  # type: ignore[arg-type]
+    assert first.read_bytes() == second.read_bytes()
+    if native.enabled():
+        # worker processes (whose train module is not patched by `quick_solves`) change nothing
+        assert train.main([*arguments, "--jobs", "2", "--out", str(parallel)], context) == 0  # type: ignore[arg-type]
+        assert parallel.read_bytes() == first.read_bytes()
+    stages = learned.read_weights(first)
+    assert any(any(stage) for stage in stages)
+
+
+@pytest.mark.usefixtures("quick_solves")
+def test_labels_are_exact_from_the_solved_point() -> None:
+    from ludoteca.games.othello.search import kernel
+
+    labelled = train.game_positions(5, 0, 2)
+    late = [(p, o, v) for p, o, v in labelled if 64 - (p | o).bit_count() <= train.SOLVE_EMPTIES]
+    assert late
+    for p, o, value in late[-4:]:
+        assert kernel.solve_exact(p, o, -65, 65, False, 0) == value
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"", "too short"),
+        (b"NOTOTHEL" + bytes(200), "not an Othello weights file"),
+        (None, "damaged"),
+        ("checksum", "checksum"),
+        ("other-set", "pattern set"),
+    ],
+)
+def test_a_bad_weights_file_is_refused_with_a_sentence(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, data: bytes | str | None, words: str
+) -> None:
+    good = (Path(learned.__file__).parent / learned.SHIPPED).read_bytes()
+    if data is None:
+        raw = bytearray(good)
+        raw[-3] ^= 0xFF  # a damaged body
+        data = bytes(raw)
+    elif isinstance(data, str):
+        header = learned._HEADER
+        fields = list(header.unpack_from(good))
+        if data == "checksum":
+            fields[6] ^= 1
+        else:
+            fields[3] = data.encode()
+        data = header.pack(*fields) + good[header.size :]
+    path = tmp_path / "weights.bin"
+    path.write_bytes(data)
+    with pytest.raises(learned.WeightsError, match=words):
+        learned.read_weights(path)
+    with caplog.at_level(logging.WARNING, logger="ludoteca.othello"):
+        evaluator = learned.learned_evaluator(path)
+    assert evaluator is hand_tuned
+    assert "hand-tuned evaluation instead" in caplog.text
+    # the shipped weights are still there for the next engine
+    assert learned.learned_evaluator() is not hand_tuned
+
+
+def test_an_engine_asked_for_the_learned_evaluation_calls_the_kernel() -> None:
+    from ludoteca.games.othello.engine import Engine
+    from ludoteca.games.othello.search import kernel
+    from ludoteca.games.othello.settings import EngineSettings
+
+    engine = Engine(EngineSettings(max_depth=3, evaluator=learned.evaluate))
+    assert engine.evaluate == kernel.pattern_value
+    p, o = positions(30, 7)[20]
+    move = engine.iterate(p, o, None, depth_limit=3)
+    assert kernel.legal_moves(p, o) >> move & 1
+    assert Engine(EngineSettings()).evaluate is hand_tuned
