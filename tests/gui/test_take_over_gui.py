@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from ludoteca.i18n import set_language
+from ludoteca.kits.window.widgets import Dialog
+from ludoteca.net.client import Client
+from ludoteca.net.remote import RemoteMatch
 from ludoteca.shells.window.screens.network import NetworkScreen
 from ludoteca.shells.window.screens.play import PlayScreen
 from tests.accounts.club_players import member
@@ -38,20 +41,24 @@ def lobby_signed_in_as_ann(driver: Driver, port: int) -> NetworkScreen:
     return screen
 
 
-def ask_for(driver: Driver, screen: NetworkScreen, table: str) -> None:
+def asked(driver: Driver, club: Club) -> tuple[Client, RemoteMatch, NetworkScreen, Dialog]:
+    """Ann and Bob play a table; Ann, signed in on the window, picks it again: the window asks.
+    Ann's first connection and match, the network page and the question."""
+    ann, bob = member(club.port, "Ann"), member(club.port, "Bob")
+    table, ann_match = open_table(ann, "connect4", 2)
+    sit(bob, table)
+    screen = lobby_signed_in_as_ann(driver, club.port)
     screen.lobby.pick(table, watch=False)
     driver.until(lambda: driver.app.dialog is not None)
     driver.frames(2)
+    dialog = driver.app.dialog
+    assert dialog is not None
+    return ann, ann_match, screen, dialog
 
 
 def test_the_window_takes_a_members_seat_over_when_asked(driver: Driver, club: Club) -> None:
-    ann, bob = member(club.port, "Ann"), member(club.port, "Bob")
-    table, _ann_match = open_table(ann, "connect4", 2)
-    sit(bob, table)
-    screen = lobby_signed_in_as_ann(driver, club.port)
-    ask_for(driver, screen, table)
-    dialog = driver.app.dialog
-    assert dialog is not None and "played elsewhere" in dialog.title
+    ann, _ann_match, _screen, dialog = asked(driver, club)
+    assert "played elsewhere" in dialog.title
     driver.shot("take-over-question")
     driver.press(dialog.buttons[0])  # Take it over here
     driver.until(lambda: isinstance(driver.screen, PlayScreen))
@@ -65,13 +72,8 @@ def test_the_window_takes_a_members_seat_over_when_asked(driver: Driver, club: C
 def test_saying_no_leaves_the_seat_where_it_is_played(driver: Driver, club: Club) -> None:
     set_language("fr")
     try:
-        ann, bob = member(club.port, "Ann"), member(club.port, "Bob")
-        table, ann_match = open_table(ann, "connect4", 2)
-        sit(bob, table)
-        screen = lobby_signed_in_as_ann(driver, club.port)
-        ask_for(driver, screen, table)
-        dialog = driver.app.dialog
-        assert dialog is not None and "ailleurs" in dialog.title
+        _ann, ann_match, screen, dialog = asked(driver, club)
+        assert "ailleurs" in dialog.title
         driver.shot("take-over-question-fr")
         driver.press(dialog.buttons[-1])  # Not now
         driver.until(lambda: screen.error)
