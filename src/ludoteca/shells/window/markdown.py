@@ -1,9 +1,12 @@
-"""The rules' Markdown as the small HTML subset pygame_gui's text boxes show."""
+"""The rules' and the manual's Markdown as the small HTML subset pygame_gui's text boxes show,
+and the manual's text cut at its pictures (which a text box cannot draw: the manual's screen
+draws them between the runs of text)."""
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
@@ -74,3 +77,45 @@ def to_html(markdown: str, body: int = 18) -> str:
         paragraph.append(line.strip())
     flush()
     return "".join(out).removesuffix("<br><br>")
+
+
+_PICTURE = re.compile(r"!\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture of the text: its file (as the Markdown names it, relative to the text's folder)
+    and its description."""
+
+    source: str
+    description: str
+
+
+def with_pictures(markdown: str) -> list[str | Picture]:
+    """The text cut at its pictures (`![description](file)`, outside verbatim blocks): runs of
+    Markdown and the pictures between them, in order; empty runs are left out."""
+    pieces: list[str | Picture] = []
+    run: list[str] = []
+    verbatim = False
+
+    def flush() -> None:
+        text = "\n".join(run).strip("\n")
+        if text.strip():
+            pieces.append(text)
+        run.clear()
+
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            verbatim = not verbatim
+        if verbatim or not _PICTURE.search(line):
+            run.append(line)
+            continue
+        start = 0
+        for found in _PICTURE.finditer(line):
+            run.append(line[start : found.start()])
+            flush()
+            pieces.append(Picture(found[2], found[1]))
+            start = found.end()
+        run.append(line[start:])
+    flush()
+    return pieces
