@@ -7,8 +7,11 @@ A benchmark, not a test: it prints figures. Seats alternate, and each pair of ga
 the same opening of `--opening` random moves (drawn among the game's `candidate_moves`, so that
 on a wide board they are near each other, as players' first stones are); every player is seeded
 from the game's seed as in a real game, and thinks for its level's usual time unless `--think`
-says otherwise. A level's score counts a win 1 and a draw ½; the goal for a ladder is that each
-level scores at least 60 % against the one below.
+says otherwise. `--nodes-per-second K` keeps each level's usual share of time but counts it in
+positions (K a second: a level that thinks 0.3 s searches 0.3·K positions), so the ladder replays
+the same on any machine while each level keeps the budget a player meets. A level's score counts a
+win 1 and a draw ½; the goal for a ladder is that each level scores at least 60 % against the one
+below.
 """
 
 from __future__ import annotations
@@ -16,11 +19,11 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.ai.levels import computer_for, player_seed
+from ludoteca.ai.levels import computer_for, player_seed, usual_seconds
 from ludoteca.ai.tournament import parse_pairs
 from ludoteca.core.game import Game
 from ludoteca.core.registry import get_game
@@ -68,8 +71,23 @@ class Pair:
         )
 
 
+#: a budget for every level alike, or one per level (`counted_by_level`)
+Budgets = Think | Callable[[int], Think | None] | None
+
+
+def counted_by_level(game: Game[Any, Any], per_second: int) -> Callable[[int], Think | None]:
+    """Each level's usual time counted in positions, `per_second` of them a second (a level
+    that does not think keeps its own way)."""
+
+    def think(level: int) -> Think | None:
+        seconds = usual_seconds(game, level)
+        return Think(nodes=max(1, round(per_second * seconds))) if seconds > 0 else None
+
+    return think
+
+
 def game_between(
-    game: Game[Any, Any], levels: tuple[int, int], seed: int, opening: int, think: Think | None
+    game: Game[Any, Any], levels: tuple[int, int], seed: int, opening: int, think: Budgets
 ) -> tuple[int | None, int]:
     """One game (seat i plays `levels[i]`): the winning seat (None: a draw) and its length."""
     chooser = random.Random(seed)
@@ -79,7 +97,8 @@ def game_between(
         if ply < opening:
             move = chooser.choice(list(game.candidate_moves(state)))
         else:
-            computer = computer_for(game, levels[seat], think, player_seed(seed, seat, ply))
+            budget = think(levels[seat]) if callable(think) else think
+            computer = computer_for(game, levels[seat], budget, player_seed(seed, seat, ply))
             move = computer.player.choose(game, game.view(state, seat), seat, computer.budget())
         state = game.play(state, move)
         ply += 1
@@ -89,7 +108,7 @@ def game_between(
 
 
 def duel(
-    game: Game[Any, Any], upper: int, lower: int, games: int, opening: int, think: Think | None, seed: int = 1
+    game: Game[Any, Any], upper: int, lower: int, games: int, opening: int, think: Budgets, seed: int = 1
 ) -> Pair:
     pair = Pair(upper, lower)
     started = time.perf_counter()
@@ -120,14 +139,26 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--opening", type=int, default=0, help=_("random moves before the levels play (default 0)")
     )
-    parser.add_argument("--think", type=read_think, help=_("seconds per move, or nodes:N, for every level"))
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--think", type=read_think, help=_("seconds per move, or nodes:N, for every level"))
+    budget.add_argument(
+        "--nodes-per-second",
+        type=int,
+        metavar="K",
+        help=_("each level's usual time a move, counted as K positions a second (the same games anywhere)"),
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(list(argv))
     game = get_game(args.game)
+    think: Budgets = args.think
+    if args.nodes_per_second is not None:
+        if args.nodes_per_second < 1:
+            parser.error(_("--nodes-per-second takes a count of at least 1"))
+        think = counted_by_level(game, args.nodes_per_second)
     print(_("{title}: each level against the one below").format(title=_(game.info.title)), flush=True)
     below = 0
     for upper, lower in args.pairs:
-        pair = duel(game, upper, lower, args.games, args.opening, args.think, args.seed)
+        pair = duel(game, upper, lower, args.games, args.opening, think, args.seed)
         print(pair.line(), flush=True)
         below += pair.score < TARGET
     return 1 if below else 0
