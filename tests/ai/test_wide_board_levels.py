@@ -14,7 +14,7 @@ import pytest
 
 from ludoteca.ai.alphabeta import AlphaBetaPlayer
 from ludoteca.ai.base import Budget
-from ludoteca.ai.levels import QUIET_PLIES, QUIET_WIDTH, generic_player
+from ludoteca.ai.levels import LEVEL4_QUIET_PLIES, QUIET_PLIES, QUIET_WIDTH, generic_player
 
 # the plug-in's folder is on the path only while its rules are imported: its entry point must not
 # put Gomoku on the shelf of the other tests (their menus, tours and pictures list our games)
@@ -49,10 +49,11 @@ def choice(level: int, state: Any, seed: int = 1) -> str:
     )
 
 
-def test_level_5_searches_past_its_horizon_and_reduces_where_level_4_does_not() -> None:
+def test_level_5_looks_further_past_its_horizon_and_reduces_where_level_4_does_not() -> None:
     four, five = generic_player(GAME, 4, 1), generic_player(GAME, 5, 1)
     assert isinstance(four, AlphaBetaPlayer) and isinstance(five, AlphaBetaPlayer)
-    assert (four.max_depth, four.quiet, four.reduce) == (5, 0, False)
+    assert (four.max_depth, four.quiet, four.quiet_width, four.reduce) == (5, LEVEL4_QUIET_PLIES, 1, False)
+    assert LEVEL4_QUIET_PLIES < QUIET_PLIES
     assert (five.quiet, five.quiet_width, five.reduce) == (QUIET_PLIES, QUIET_WIDTH, True)
 
 

@@ -22,12 +22,13 @@ level  with `evaluate`             without
 Among moves of equal value, alpha-beta's levels 4 and 5 play the one leaving the opponent the
 most replies that lose (a trap), within what the search could afford. Both searches look only at
 the game's `candidate_moves` when it gives them (the cells near the stones of a wide board), so a
-level's budget goes into depth rather than into every far corner. Level 5 also plays on past
-its horizon along the game's first `QUIET_WIDTH` candidates (so a threat made on the last ply is
-met, or carried out, before the position is judged) and searches the moves the game ranks low
-one ply shallower unless they surprise: on a 15×15 five-in-a-row board (tests/plugins/gomoku) it
-beats level 4 given the same count of positions, where depth alone gave level 5 nothing more than
-level 4 could reach in its time. `ludoteca ladder GAME` plays
+level's budget goes into depth rather than into every far corner. Levels 4 and 5 play on past
+their horizon along the game's first candidates (so a threat made on the last ply is met, or
+carried out, before the position is judged): level 4 along the best one for 2 plies, level 5
+along `QUIET_WIDTH` of them for `QUIET_PLIES`, and level 5 searches the moves the game ranks low
+one ply shallower unless they surprise. On a 15×15 five-in-a-row board (tests/plugins/gomoku),
+where depth alone gave a level nothing over the one below, each level now beats the one below
+(`ludoteca ladder gomoku --opening 2 --nodes-per-second 3000`). `ludoteca ladder GAME` plays
 each level against the one below and prints the figures.
 
 The searching levels also stop at their time per move (`DEFAULT_THINK`, or what the caller gives),
@@ -69,6 +70,8 @@ MCTS_PLAYOUTS: dict[int, int] = {2: 25, 3: 100, 4: 400, 5: 1600}
 #: candidate moves, up to QUIET_PLIES plies (see `AlphaBetaPlayer`)
 QUIET_PLIES = 4
 QUIET_WIDTH = 2
+#: level 4 looks past its horizon too, along its best candidate only and for fewer plies
+LEVEL4_QUIET_PLIES = 2
 
 #: a playout cut short says nothing when there is no `evaluate` to judge where it stopped, so they
 #: run to the end; the cap only guards against games whose random play can go round in circles
@@ -125,7 +128,10 @@ def generic_player(game: Game[Any, Any], level: int, seed: int | None = None) ->
         # past its horizon level 5 plays out the game's first few candidates (threats made and
         # met), and looks less deeply at the moves the game ranks low, to see further along the rest
         return AlphaBetaPlayer(seed=seed, traps=True, quiet=QUIET_PLIES, quiet_width=QUIET_WIDTH, reduce=True)
-    return AlphaBetaPlayer(max_depth={3: 2, 4: 5}[level], seed=seed, traps=level >= 4)
+    if level == 4:
+        # a shorter look past the horizon than level 5's: the best candidate, two plies
+        return AlphaBetaPlayer(max_depth=5, seed=seed, traps=True, quiet=LEVEL4_QUIET_PLIES, quiet_width=1)
+    return AlphaBetaPlayer(max_depth=2, seed=seed)
 
 
 def _generic(game: Game[Any, Any], level: int, seed: int | None = None) -> Player:
