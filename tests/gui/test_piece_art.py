@@ -282,8 +282,15 @@ def test_the_theme_command_exports_lists_and_checks(tmp_path: Path) -> None:
     from ludoteca.cli import main
 
     out = tmp_path / "sheets" / "khet"
-    assert main(["theme", "export", "khet", "--out", str(out)]) == 0
+    said = io.StringIO()
+    assert theme_command.main(["export", "khet", "--out", str(out)], said) == 0
     assert (out / "sheet.png").is_file() and (out / "sheet.json").is_file()
+    # written outside the themes' folders: the player is told where to put it
+    assert "put the folder at" in said.getvalue() and str(Path("NAME") / "khet") in said.getvalue()
+    said = io.StringIO()
+    assert main(["theme", "export", "othello"]) == 0
+    assert theme_command.main(["export", "othello"], said) == 0
+    assert "choose the theme custom" in said.getvalue()
     stream = io.StringIO()
     assert theme_command.main(["check", str(out)], stream) == 0
     index = json.loads((out / "sheet.json").read_text())

@@ -158,6 +158,23 @@ def check(folder: Path) -> list[str]:
     return found
 
 
+def _after_export(folder: Path, game: str) -> str:
+    """What to do with an exported sheet: paint it, then choose its theme; a sheet written outside
+    the folders themes are read from must first be moved into one."""
+    from ludoteca.shells.window.settings import theme_folders
+
+    paint = _("Paint over a cell and keep its size; a cell left transparent keeps the usual drawing.")
+    roots = theme_folders(None)
+    if any(folder.resolve().parent.parent == root.resolve() for root in roots):
+        then = _("Then choose the theme {name} in the window's Settings.").format(name=folder.parent.name)
+    else:
+        then = _(
+            "Then put the folder at {place} (NAME: your theme's name) and choose the theme NAME in "
+            "the window's Settings."
+        ).format(place=roots[0] / "NAME" / game)
+    return f"{paint} {then}"
+
+
 def main(argv: Sequence[str], out: Any = None) -> int:
     stream = out if out is not None else sys.stdout
     args = _parser().parse_args(list(argv))
@@ -171,13 +188,7 @@ def main(argv: Sequence[str], out: Any = None) -> int:
             ).format(count=count, game=_(get_game(args.game).info.title), png=png, index=index.name),
             file=stream,
         )
-        print(
-            _(
-                "Paint over a cell and keep its size; a cell left transparent keeps the usual drawing. "
-                "Then choose the theme {name} in the window's Settings."
-            ).format(name=png.parent.parent.name),
-            file=stream,
-        )
+        print(_after_export(png.parent, args.game), file=stream)
         return 0
     if args.action == "list":
         from ludoteca.shells.window.settings import theme_folders
