@@ -231,8 +231,9 @@ class Search:
         except TypeError:  # unhashable moves: keep the game's order
             return moves
 
-    def negamax(self, state: Any, seat: Seat, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """The value of `state` for `seat` (the seat to move, or the last mover once it is over)."""
+    def _visit(self) -> None:
+        """Count a position searched; stop at the budget's count, its time or a cancel (the
+        clock and the cancel are looked at every 256 positions: each look costs)."""
         self.nodes += 1
         if self.nodes >= self.node_limit:
             raise _OutOfTime
@@ -241,13 +242,25 @@ class Search:
                 raise SearchCancelled
             if self.used_up():
                 raise _OutOfTime
+
+    def _final_value(self, state: Any, seat: Seat, ply: int) -> float | None:
+        """The value of a finished game for `seat` (a quicker win is worth more), None while it
+        goes on."""
+        if self.game.to_move(state) is not None:
+            return None
+        outcome = self.game.outcome(state)
+        assert outcome is not None
+        if outcome.is_draw:
+            return 0.0
+        return WIN - ply if outcome.ranks[seat] == 1 else -(WIN - ply)
+
+    def negamax(self, state: Any, seat: Seat, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """The value of `state` for `seat` (the seat to move, or the last mover once it is over)."""
+        self._visit()
         game = self.game
-        if game.to_move(state) is None:
-            outcome = game.outcome(state)
-            assert outcome is not None
-            if outcome.is_draw:
-                return 0.0
-            return WIN - ply if outcome.ranks[seat] == 1 else -(WIN - ply)
+        final = self._final_value(state, seat, ply)
+        if final is not None:
+            return final
         if depth <= 0:
             self.complete = False
             if self.quiet:
@@ -296,21 +309,11 @@ class Search:
     def quiesce(self, state: Any, seat: Seat, alpha: float, beta: float, ply: int, left: int) -> float:
         """The value of `state` for `seat` (to move) past the horizon: the better of where it
         stands and the game's `quiet_width` first candidate moves, followed `left` plies on."""
-        self.nodes += 1
-        if self.nodes >= self.node_limit:
-            raise _OutOfTime
-        if self.nodes & 255 == 0:
-            if self.budget.cancel.is_set():
-                raise SearchCancelled
-            if self.used_up():
-                raise _OutOfTime
+        self._visit()
         game = self.game
-        if game.to_move(state) is None:
-            outcome = game.outcome(state)
-            assert outcome is not None
-            if outcome.is_draw:
-                return 0.0
-            return WIN - ply if outcome.ranks[seat] == 1 else -(WIN - ply)
+        final = self._final_value(state, seat, ply)
+        if final is not None:
+            return final
         best = game.evaluate(state, seat)
         if left <= 0 or best >= beta:
             return best
