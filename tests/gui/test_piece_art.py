@@ -349,3 +349,34 @@ def test_khet_setup_pictures_and_the_setup_editor_take_the_theme(driver: Driver,
     editor(driver)
     driver.frames()
     assert count(driver.app.surface, MAGENTA) > 50
+
+
+def test_a_plug_in_defined_in_its_package_init_finds_the_themes_it_ships(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # tic-tac-toe's game class lives in `ludoteca_tictactoe/__init__.py`: its package is the
+    # module itself, and a theme shipped in `ludoteca_tictactoe/themes/` must be found there
+    from ludoteca.kits.window.grid_board import GridBoard
+
+    game = get_game("tictactoe")
+    theme = THEMES[DEFAULT_THEME]
+    shipped = tmp_path / "shipped"
+    piece_art.export_sheet(
+        GridBoard(game, theme, Fonts(theme.sizes)).art_catalogue(), shipped / "own" / "tictactoe"
+    )
+    paint_cells(shipped / "own" / "tictactoe")
+    asked: list[str] = []
+
+    def package_themes(package: str) -> Path | None:
+        asked.append(package)
+        return shipped if package == "ludoteca_tictactoe" else None
+
+    monkeypatch.setattr(piece_art, "package_themes", package_themes)
+    piece_art.use_folders([])
+    themed = GridBoard(game, replace(theme, pieces="own"), Fonts(theme.sizes))
+    state = game.play(game.start(game.options(), 1, 2), game.legal_moves(game.start(game.options(), 1, 2))[0])
+    surface = pygame.Surface((600, 600))
+    themed.layout(surface.get_rect(), state)
+    themed.draw(surface, Scene(state, 0.0))
+    assert "ludoteca_tictactoe" in asked
+    assert count(surface, MAGENTA) > 50

@@ -136,10 +136,6 @@ class Connect4Board(GameBoard):
 
         return piece_art.ArtCatalogue("connect4", DISC_KEYS, drawn)
 
-    @property
-    def art(self) -> piece_art.ThemeArt | None:
-        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
-
     # ----- drawing ----------------------------------------------------------------------------
     def _disc(self, surface: pygame.Surface, seat: int, center: tuple[float, float], radius: float) -> None:
         art = self.art

@@ -202,10 +202,6 @@ class FiveOrMoreBoard(GameBoard):
 
         return piece_art.ArtCatalogue("fiveormore", keys, drawn)
 
-    @property
-    def art(self) -> piece_art.ThemeArt | None:
-        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
-
     # ----- drawing ----------------------------------------------------------------------------
     def _ball(self, surface: pygame.Surface, colour: int, center: tuple[float, float], radius: float) -> None:
         art = self.art

@@ -152,10 +152,6 @@ class KhetBoard(GameBoard):
     def art_catalogue(self) -> piece_art.ArtCatalogue:
         return window_art.catalogue(self.palette)
 
-    @property
-    def art(self) -> piece_art.ThemeArt | None:
-        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
-
     def _piece(
         self,
         surface: pygame.Surface,

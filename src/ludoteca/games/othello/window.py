@@ -61,10 +61,6 @@ class OthelloBoard(GameBoard):
         colours = dict(zip(DISC_KEYS, self.palette.discs, strict=True))
         return piece_art.ArtCatalogue("othello", DISC_KEYS, piece_art.disc_drawer(colours))
 
-    @property
-    def art(self) -> piece_art.ThemeArt | None:
-        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
-
     def _disc(self, surface: pygame.Surface, seat: int, center: tuple[float, float], radius: float) -> None:
         piece_art.disc(surface, self.art, DISC_KEYS[seat], self.palette.discs[seat], center, radius)
 

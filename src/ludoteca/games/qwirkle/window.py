@@ -90,7 +90,7 @@ class QwirkleBoard(GameBoard):
 
     @property
     def look(self) -> Look:
-        art = piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
+        art = self.art
         if art is None:
             return Look(self.palette, self.colours, self.fonts, self.theme.symbols)
         return ThemedLook(self.palette, self.colours, self.fonts, self.theme.symbols, art)

@@ -329,10 +329,6 @@ class TurtlesBoard(GameBoard):
     def art_catalogue(self) -> piece_art.ArtCatalogue:
         return window_art.catalogue(self.palette)
 
-    @property
-    def art(self) -> piece_art.ThemeArt | None:
-        return piece_art.art_of(self.theme.pieces, self.art_catalogue, __package__)
-
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         window_art.use_art(self.art, self.palette)
         state: TurtlesState = scene.state

@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
-from ludoteca.core.game import Game, Seat
+from ludoteca.core.game import Game, Seat, package_of
 from ludoteca.core.options import OptionValue
 from ludoteca.core.outcome import Outcome
-from ludoteca.kits.window import draw
+from ludoteca.kits.window import draw, piece_art
 from ludoteca.kits.window.anim import Transition
 from ludoteca.kits.window.fonts import Fonts
 from ludoteca.kits.window.grid import Cell, Grid
@@ -136,6 +136,27 @@ class GameBoard:
         self.motion = theme.motion
         self.fonts = fonts
         self.palette = self.palette_for(theme)
+        # the pieces' drawings depend on the palette: the catalogue is made again when asked
+        self._catalogue: piece_art.ArtCatalogue | None = None
+        self._catalogue_made = False
+
+    # ----- the pieces a theme may draw (`piece_art`) ----------------------------------------------
+    def art_catalogue(self) -> piece_art.ArtCatalogue | None:
+        """The pieces this board lets a piece-art theme draw: their keys, and how each is drawn
+        in code (None: the board offers none)."""
+        return None
+
+    @property
+    def art(self) -> piece_art.ThemeArt | None:
+        """The chosen theme's pictures of this board's pieces; None: draw them in code. Asked for
+        each piece drawn, so the catalogue is made once per theme and palette."""
+        if self.theme.pieces == piece_art.DRAWN:
+            return None
+        if not self._catalogue_made:
+            self._catalogue, self._catalogue_made = self.art_catalogue(), True
+        if self._catalogue is None:
+            return None
+        return piece_art.art_for(self._catalogue, self.theme.pieces, package_of(self.game))
 
     def palette_for(self, theme: Theme) -> Any:
         """The game's own colours under `theme` (see `Theme.palette`); None for a board that

@@ -57,7 +57,6 @@ def piece_key(piece: Piece) -> str:
 class GridBoard(GameBoard):
     palette: GridColours
     _start: GridPicture | None = None
-    _catalogue: piece_art.ArtCatalogue | None = None
 
     def palette_for(self, theme: Theme) -> GridColours:
         return theme.palette("grid", GridColours(), THEMED_COLOURS)
@@ -172,17 +171,6 @@ class GridBoard(GameBoard):
             return image
 
         return piece_art.ArtCatalogue(game.info.key, tuple(found), drawn)
-
-    @property
-    def art(self) -> piece_art.ThemeArt | None:
-        return piece_art.art_of(
-            self.theme.pieces, self._art_catalogue, type(self.game).__module__.rpartition(".")[0]
-        )
-
-    def _art_catalogue(self) -> piece_art.ArtCatalogue:
-        if self._catalogue is None:
-            self._catalogue = self.art_catalogue()
-        return self._catalogue
 
     def _legal(self, state: Any, cell: Cell) -> Any:
         move = self.game.move_at(state, cell)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.core.errors import OptionError
-from ludoteca.core.game import Game
+from ludoteca.core.game import Game, package_of
 from ludoteca.core.registry import declarations, get_game
 from ludoteca.i18n import _, ngettext
 from ludoteca.kits.window import piece_art
@@ -20,11 +20,6 @@ from ludoteca.kits.window.theme import DEFAULT_THEME, THEMES, named_pieces
 
 #: the theme `theme export` writes into by default, in the data folder's themes
 DEFAULT_EXPORT = "custom"
-
-
-def package_of(game: Game[Any, Any]) -> str:
-    """The package a game's rules live in (where its own themes folder would be)."""
-    return type(game).__module__.rpartition(".")[0]
 
 
 def game_packages() -> list[str]:
@@ -49,11 +44,7 @@ def catalogue_of(game: Game[Any, Any]) -> piece_art.ArtCatalogue | None:
 
     theme = THEMES[DEFAULT_THEME]
     board = board_for(game, theme, Fonts(theme.sizes))
-    offer = getattr(board, "art_catalogue", None)
-    if offer is None:
-        return None
-    catalogue: piece_art.ArtCatalogue = offer()
-    return catalogue
+    return None if board is None else board.art_catalogue()
 
 
 def catalogues() -> list[tuple[piece_art.ArtCatalogue, str]]:
