@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.ai.processor_time import tree_seconds
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.othello import GAME
 from ludoteca.games.othello.anchor import (
@@ -21,7 +22,6 @@ from ludoteca.games.othello.anchor import (
     match,
     preset_arguments,
     schedule,
-    tree_processor_seconds,
 )
 from ludoteca.games.othello.bench import _edax_solve, edax_startup, main
 from ludoteca.games.othello.game import BLACK, parse_square_or_pass
@@ -146,7 +146,7 @@ def test_processor_time_counts_the_engine_and_the_processes_it_started() -> None
     )
     try:
         assert shell.stdout is not None and shell.stdout.readline().strip() == "done"
-        assert tree_processor_seconds(shell.pid) >= 0.25
+        assert tree_seconds(shell.pid) >= 0.25
     finally:
         shell.kill()
         shell.wait()

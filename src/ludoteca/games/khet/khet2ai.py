@@ -28,7 +28,6 @@ Khet2-AI is not part of Ludoteca: build it yourself where you like and give the 
 
 from __future__ import annotations
 
-import os
 import queue
 import statistics
 import subprocess
@@ -39,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import IO, Final
 
 from ludoteca.ai.base import Budget
+from ludoteca.ai.processor_time import process_seconds
 from ludoteca.games.khet import GAME, khet2ai_rules
 from ludoteca.games.khet.moves import Move
 from ludoteca.games.khet.notation import format_move
@@ -118,13 +118,7 @@ class Khet2AI:
     def processor_time(self) -> float | None:
         """The processor seconds the engine's process (all its threads) has used so far, read
         from /proc where the system has it (None elsewhere)."""
-        try:
-            with open(f"/proc/{self._process.pid}/stat", encoding="ascii") as stat:
-                fields = stat.read().rpartition(")")[2].split()
-        except OSError:
-            return None
-        # after the command's name: state is field 3, utime and stime are fields 14 and 15
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_seconds(self._process.pid)
 
     def new_game(self) -> None:
         self._send("newgame")

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import IO, Final
 
 from ludoteca.ai.base import Budget
+from ludoteca.ai.processor_time import tree_seconds
 from ludoteca.core.errors import NotationError
 from ludoteca.core.game import Seat
 from ludoteca.games.othello import GAME
@@ -96,30 +97,6 @@ def schedule(games: int, first: int = 0) -> list[Pairing]:
         opening = OPENINGS[(index // 2) % len(OPENINGS)]
         pairings.append(Pairing(index + 1, opening, BLACK if index % 2 == 0 else 1 - BLACK))
     return pairings
-
-
-def tree_processor_seconds(pid: int) -> float:
-    """Processor seconds (user and system, all threads) used so far by process `pid` and every
-    living process below it, read from /proc (Linux)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    children: dict[int, list[int]] = {}
-    used: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # gone meanwhile
-            continue
-        # after the name: state, ppid, …; utime and stime are the 12th and 13th fields from there
-        children.setdefault(int(fields[1]), []).append(int(entry))
-        used[int(entry)] = int(fields[11]) + int(fields[12])
-    total, waiting = 0, [pid]
-    while waiting:
-        current = waiting.pop()
-        total += used.get(current, 0)
-        waiting.extend(children.get(current, []))
-    return total / ticks
 
 
 class GtpPeer:
@@ -210,7 +187,7 @@ class GtpPeer:
         return body
 
     def processor_seconds(self) -> float:
-        return tree_processor_seconds(self.process.pid)
+        return tree_seconds(self.process.pid)
 
     def close(self) -> None:
         if self.process.poll() is None:
