@@ -160,13 +160,16 @@ def computer_for(
     budget = Think.of(think)
     levels: Levels | None = declaration_of(game).part("levels")
     player = _own_player(levels, level, seed) if levels is not None else _generic(game, level, seed)
-    seconds = budget.seconds if budget.seconds is not None else usual_seconds(game, level)
+    seconds = budget.seconds if budget.seconds is not None else _usual(levels, level)
     return Computer(player, seconds, budget.nodes)
 
 
 def usual_seconds(game: Game[Any, Any], level: int) -> float:
     """How long `level` thinks a move when nothing says otherwise: its game's own levels' time,
     else the generic ladder's (`DEFAULT_THINK`)."""
-    levels: Levels | None = declaration_of(game).part("levels")
+    return _usual(declaration_of(game).part("levels"), level)
+
+
+def _usual(levels: Levels | None, level: int) -> float:
     table = levels.think_seconds if levels is not None else DEFAULT_THINK
     return table.get(level, 1.0)
