@@ -104,7 +104,7 @@ class SavesScreen(Screen):
         for saved, rect in self._row_rects():
             # the row's words are drawn by the screen; the button is the frame that takes the click
             self.rows[saved.id] = button(
-                app, app.manager, rect, "", partial(self.open, saved), object_id="#card"
+                app, app.manager, rect, "", partial(self.open, saved.id), object_id="#card"
             )
             delete = pygame.Rect(rect.right + s.gap, rect.top, self._delete_width(), rect.height)
             button(app, app.manager, delete, _("Delete"), partial(self.ask_delete, saved))
@@ -143,9 +143,9 @@ class SavesScreen(Screen):
         self.page += delta
         self.app.rebuild()
 
-    def open(self, saved: SavedGame) -> None:
+    def open(self, save_id: int) -> None:
         try:
-            match, slot = session.load_match(self.app.store, saved.id)
+            match, slot = session.load_match(self.app.store, save_id)
         except (StoreError, LudotecaError) as err:
             self.error = _("This save cannot be opened: {err}").format(err=err)
             return
@@ -204,10 +204,7 @@ class SavesScreen(Screen):
             )
             return
         self.error = ""
-        for saved in self.app.store.list_saves():
-            if saved.id == written.slot.id:
-                self.open(saved)
-                return
+        self.open(written.slot.id)
 
     def ask_delete(self, saved: SavedGame) -> None:
         def delete() -> None:
