@@ -13,6 +13,10 @@ ulonglong = _int
 longlong = _int
 uint = _int
 uchar = _int
+schar = _int
+p_int = list[_int]
+p_ulonglong = list[_int]
+double = float
 int = _int
 bint = bool
 

@@ -1,6 +1,6 @@
 """`ludoteca bench othello [--perft] [--depth] [--endgame] [--tournament] …`: Othello figures.
 
-Sections (all but the tournament and the match run when none is named):
+Sections (all but the tournament and the matches run when none is named):
 * perft: leaves per second of the engine's bitboard perft, and the time of `perft 9` through
   the rules (`core.perft` on `GAME`, what `ludoteca perft othello 9` runs);
 * depth: the depth the engine completes in 1 s and in 2 s from the start position;
@@ -23,7 +23,9 @@ Sections (all but the tournament and the match run when none is named):
   colours, every engine move checked by Ludoteca's rules (`anchor.py`). Edax and Egaroucid for
   Console, known by their file names, are given GTP, no book and one thread; any other engine
   takes its arguments from `--vs-args`. `--first N` starts at game N + 1, so that a match can be
-  split across processes.
+  split across processes;
+* variants: `--variants A:B`, two forms of level 5 against each other at `--seconds` a move
+  (`variants_match.py`: what the compiled search or the learned evaluation buys).
 
 Times are medians over `--repeats` runs; processor time is the figure to compare (the machine may
 be shared), wall time is printed beside it. The header says whether the engines run compiled.
@@ -70,6 +72,7 @@ from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_p
 from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
 from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
 from ludoteca.games.othello.settings import EngineSettings, SearchProgress
+from ludoteca.games.othello.variants_match import VARIANTS, variants_match
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -402,6 +405,30 @@ def bench_vs(
     match(pairings, start, level, seconds, name, answer_seconds, partial(print, flush=True), time_settings)
 
 
+def bench_fit_probcut(count: int, seed: int) -> None:
+    """Print the probable cut-offs' table of both evaluations, as `probcut.FITTED` holds it."""
+    from ludoteca.games.othello import probcut
+    from ludoteca.games.othello.engine import LANES
+    from ludoteca.games.othello.kernel import EVAL_HAND, EVAL_PATTERNS
+    from ludoteca.games.othello.learned import learned_evaluator
+    from ludoteca.games.othello.train import search_move
+
+    lane = LANES.take(-1)
+    assert lane is not None
+    try:
+        positions = probcut.fitting_positions(count, seed, lambda p, o: search_move(p, o, 3, lane, cut=False))
+        evaluations = [(EVAL_HAND, "hand-tuned")]
+        if learned_evaluator() is kernel.pattern_value:
+            evaluations.append((EVAL_PATTERNS, "learned"))
+        for code, name in evaluations:
+            print(f"    # the {name} evaluation: {count} positions, seed {seed}")
+            print(f"    {code}: {{")
+            probcut.fit(kernel, code, positions, 11, lane, print)
+            print("    },")
+    finally:
+        LANES.give(lane)
+
+
 def main(argv: Sequence[str], context: CommandContext) -> int:
     parser = argparse.ArgumentParser(prog="ludoteca bench othello", description=__doc__.split("\n")[0])
     parser.add_argument("--perft", action="store_true", help="perft speed and perft 9 time")
@@ -420,6 +447,18 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         help="with --level5: play each position out against a perfect player",
     )
     parser.add_argument("--tournament", action="store_true", help="levels against each other")
+    parser.add_argument(
+        "--fit-probcut",
+        action="store_true",
+        help="fit the probable cut-offs' table (probcut.py) on --positions positions, --seed",
+    )
+    parser.add_argument(
+        "--variants",
+        default=None,
+        metavar="A:B",
+        help=f"two forms of level 5 against each other (level5, or changes joined by +: "
+        f"{', '.join(VARIANTS[1:])}), --seconds a move",
+    )
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
     parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
     parser.add_argument("--positions", type=int, default=len(ENDGAMES_18), help="how many endgames")
@@ -446,7 +485,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     )
     args = parser.parse_args(list(argv))
     chosen = args.perft or args.depth or args.endgame or args.ffo or args.level5 or args.tournament
-    chosen = chosen or args.vs is not None
+    chosen = chosen or args.vs is not None or args.variants is not None or args.fit_probcut
     form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
     print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
@@ -462,6 +501,16 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     if args.tournament:
         games = 10 if args.games is None else args.games
         bench_tournament(parse_pairs(args.levels), games, args.opening_plies, args.seed, args.verbose)
+    if args.fit_probcut:
+        bench_fit_probcut(args.positions if args.positions != len(ENDGAMES_18) else 200, args.seed)
+    if args.variants is not None:
+        first, _, second = args.variants.partition(":")
+        games = 20 if args.games is None else args.games
+        try:
+            variants_match(first, second or "level5", games, args.seconds, 8, args.seed, print)
+        except ValueError as err:
+            print(err)
+            return 2
     if args.vs is not None:
         vs_args = None if args.vs_args is None else shlex.split(args.vs_args)
         games = 20 if args.games is None else args.games

@@ -56,10 +56,10 @@ from ludoteca.games.othello.search import (
     flips,
     kernel,
     legal_moves,
+    line_from,
     ordered_moves,
     out_of_time,
     pass_or_end,
-    principal_line,
     search_moves,
 )
 
@@ -216,35 +216,30 @@ class EndgameSolver:
         return result.score, best
 
     def principal_line(self, p: Bitboard, o: Bitboard, length: int = 60) -> tuple[Square | None, ...]:
-        """The best line read back from the table (None for a pass), then from the kernel's
-        table, then, in the last empties, found again move by move; for display only."""
-        line = list(principal_line(self.table, p, o, length))
-        for square in line:
-            p, o = after(p, o, square)
-        while len(line) < length:
-            moves = legal_moves(p, o)
-            if not moves:
-                if not legal_moves(o, p):
-                    break
-                line.append(None)
-                p, o = o, p
-                continue
+        """The best line, each move read from the table (None for a pass), else from the kernel's
+        table, else, in the last empties, found again by solving; for display only."""
+
+        def remembered(p: Bitboard, o: Bitboard) -> int:
+            entry = self.table.get((p << 64) | o)
+            if entry is not None and entry[-1] >= 0:
+                return entry[-1]
             # read in this solve's lane, searched again in the shared one: the counted lane's
             # count and table belong to the counted solve running there, if any
             square = kernel.table_move(p, o, self.lane)
-            if square < 0 or not moves & BIT[square]:
-                if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
-                    break
-                value = kernel.solve_exact(p, o, -INF, INF, False, SHARED_LANE)
-                # the first move whose value is proven to reach the position's value
-                square = next(
-                    s
-                    for s in squares_of(moves)
-                    if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False, SHARED_LANE) >= value
-                )
-            line.append(square)
-            p, o = after(p, o, square)
-        return tuple(line)
+            moves = legal_moves(p, o)
+            if square >= 0 and moves & BIT[square]:
+                return square
+            if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
+                return -1
+            value = kernel.solve_exact(p, o, -INF, INF, False, SHARED_LANE)
+            # the first move whose value is proven to reach the position's value
+            return next(
+                s
+                for s in squares_of(moves)
+                if -kernel.solve_exact(*after(p, o, s), -value, -value + 1, False, SHARED_LANE) >= value
+            )
+
+        return line_from(remembered, p, o, length)
 
     # ----- search -----------------------------------------------------------------------------------
     def _root(

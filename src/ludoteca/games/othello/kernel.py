@@ -497,6 +497,33 @@ def clear_table(lane: cython.int = -1) -> cython.int:
     return 0
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _insert(
+    keys: cython.p_int,
+    squares: cython.p_int,
+    turned: cython.p_ulonglong,
+    count: cython.int,
+    key: cython.int,
+    square: cython.int,
+    f: cython.ulonglong,
+) -> cython.int:
+    """Insert a move (its key, square and flips) into the first `count` entries of the three arrays,
+    kept in order of key (a dozen moves at most, usually fewer); returns the new count."""
+    i: cython.int = count
+    while i > 0 and keys[i - 1] > key:
+        keys[i] = keys[i - 1]
+        squares[i] = squares[i - 1]
+        turned[i] = turned[i - 1]
+        i -= 1
+    keys[i] = key
+    squares[i] = square
+    turned[i] = f
+    return count + 1
+
+
 @cython.ccall
 def solve_exact(
     p: cython.ulonglong,
@@ -575,7 +602,6 @@ def _exact(
     left: cython.ulonglong
     square: cython.int
     key: cython.int
-    i: cython.int
     j: cython.int
     while moves:
         low = moves & (~moves + _ONE) & FULL
@@ -593,17 +619,7 @@ def _exact(
                 key -= 2
             elif low & X_SQUARES:
                 key += 2
-        # insertion into the sorted prefix: a dozen moves at most, usually fewer
-        i = count
-        while i > 0 and keys[i - 1] > key:
-            keys[i] = keys[i - 1]
-            squares[i] = squares[i - 1]
-            turned[i] = turned[i - 1]
-            i -= 1
-        keys[i] = key
-        squares[i] = square
-        turned[i] = f
-        count += 1
+        count = _insert(keys, squares, turned, count, key, square, f)
     best: cython.int = -INF
     best_move: cython.int = -1
     score: cython.int
@@ -701,6 +717,7 @@ def load_patterns(
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
 @cython.exceptval(check=False)
 def _index(p: cython.ulonglong, o: cython.ulonglong, k: cython.int) -> cython.int:
     """The index of instance k's squares, read in base 3."""
@@ -718,6 +735,7 @@ def _index(p: cython.ulonglong, o: cython.ulonglong, k: cython.int) -> cython.in
 
 
 @cython.ccall
+@cython.nogil
 @cython.exceptval(check=False)
 def frontier(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
     """The opponent's discs next to an empty square less the mover's (as `evaluation.py` counts
@@ -727,17 +745,35 @@ def frontier(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
 
 
 @cython.ccall
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def pattern_value(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
     """The learned evaluation of the position for `p`, the side to move, in 1/EVAL_UNITS of a
     final disc of difference (`load_patterns` first)."""
+    return _patterns(p, o)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.exceptval(check=False)
+def _patterns(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """`pattern_value` itself, callable from the searches without Python's lock."""
     empties: cython.int = 64 - popcount(p | o)
     base: cython.int = _stage_of[empties] * _stage_size
     total: cython.int = 0
     k: cython.int
+    j: cython.int
+    index: cython.int
+    # each square's digit once (0 empty, 1 the mover's, 2 the opponent's), for every instance
+    # that reads it: as `_index`, at a third of the cost
+    digits = cython.declare(cython.int[64])  # type: ignore[misc,valid-type]
+    for j in range(64):
+        digits[j] = cython.cast(cython.int, (p >> j) & _ONE) + 2 * cython.cast(cython.int, (o >> j) & _ONE)
     for k in range(_instances):
-        total += _weights[base + _table_at[k] + _index(p, o, k)]
+        index = 0
+        for j in range(_first[k], _first[k + 1]):
+            index = index * 3 + digits[_squares[j]]
+        total += _weights[base + _table_at[k] + index]
     mobility: cython.int = popcount(legal_moves(p, o)) - popcount(legal_moves(o, p))
     total += _weights[base + _scalars] + _weights[base + _scalars + 1] * mobility
     if empties & 1:
@@ -761,3 +797,500 @@ def pattern_indices(p: cython.ulonglong, o: cython.ulonglong, out: array[int]) -
         into[k] = _table_at[k] + _index(p, o, k)
     stage: cython.int = _stage_of[64 - popcount(p | o)]
     return stage
+
+
+# ----- the hand-tuned evaluation ---------------------------------------------------------------------
+# `evaluation.py` is its reference, written for reading; this is the same arithmetic for the
+# compiled midgame search (`tests/othello/test_kernel_search.py` compares the two on random games).
+W_MOBILITY = cython.declare(cython.int, 12)
+W_FRONTIER = cython.declare(cython.int, 6)
+W_CORNER = cython.declare(cython.int, 90)
+W_X = cython.declare(cython.int, 45)
+W_C = cython.declare(cython.int, 14)
+W_STABLE = cython.declare(cython.int, 18)
+W_PARITY = cython.declare(cython.int, 12)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _anchored(discs: cython.ulonglong) -> cython.ulonglong:
+    """Edge discs joined to an own corner along the edge by own discs (never flipped again)."""
+    edge: cython.ulonglong = discs & EDGES
+    stable: cython.ulonglong = edge & CORNERS
+    grown: cython.ulonglong
+    if not stable:
+        return 0
+    while True:
+        grown = stable | (
+            edge
+            & (((stable << 1) & NOT_A) | ((stable >> 1) & NOT_H) | ((stable << 8) & FULL) | (stable >> 8))
+        )
+        if grown == stable:
+            return stable
+        stable = grown
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _hand(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """`evaluation.evaluate`: the hand-tuned value for `p`, the side to move (a tenth of a disc)."""
+    occupied: cython.ulonglong = p | o
+    empty: cython.ulonglong = ~occupied & FULL
+    empties: cython.int = 64 - popcount(occupied)
+    score: cython.int = W_MOBILITY * (popcount(legal_moves(p, o)) - popcount(legal_moves(o, p)))
+    east: cython.ulonglong = (empty << 1) & NOT_A
+    west: cython.ulonglong = (empty >> 1) & NOT_H
+    row: cython.ulonglong = empty | east | west
+    near: cython.ulonglong = ((row << 8) & FULL) | (row >> 8) | east | west
+    score += W_FRONTIER * (popcount(o & near) - popcount(p & near))
+    if occupied & CORNERS:
+        score += W_CORNER * (popcount(p & CORNERS) - popcount(o & CORNERS))
+        score += W_STABLE * (popcount(_anchored(p)) - popcount(_anchored(o)))
+    # the X square and C squares of each empty corner
+    x_mask: cython.ulonglong = 0
+    c_mask: cython.ulonglong = 0
+    if empty & _ONE:
+        x_mask |= _ONE << 9
+        c_mask |= (_ONE << 1) | (_ONE << 8)
+    if empty & (_ONE << 7):
+        x_mask |= _ONE << 14
+        c_mask |= (_ONE << 6) | (_ONE << 15)
+    if empty & (_ONE << 56):
+        x_mask |= _ONE << 49
+        c_mask |= (_ONE << 48) | (_ONE << 57)
+    if empty & (_ONE << 63):
+        x_mask |= _ONE << 54
+        c_mask |= (_ONE << 55) | (_ONE << 62)
+    score -= W_X * (popcount(p & x_mask) - popcount(o & x_mask))
+    score -= W_C * (popcount(p & c_mask) - popcount(o & c_mask))
+    late: cython.int
+    if empties <= 20:
+        if empties & 1:
+            score += W_PARITY
+        late = (20 - empties) * (popcount(p) - popcount(o))
+        # Python's floor division, also for a negative difference
+        score += late // 2 if late >= 0 else -((1 - late) // 2)
+    return score
+
+
+@cython.ccall
+def hand_value(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
+    """The hand-tuned evaluation as the compiled search computes it (for the tests)."""
+    return _hand(p, o)
+
+
+# ----- the midgame search ----------------------------------------------------------------------------
+# A depth-limited principal variation search with either evaluation at its leaves, for the engine's
+# midgame (`engine.py` drives its iterative deepening and its clock). Each search runs in a lane of
+# its own: its count of positions, its budget of positions, its stop flag, its evaluation and its
+# table are the lane's, so that searches in several threads never stop, count or fill for each
+# other, and a search that counts its positions finds what it left there itself. An entry records
+# the evaluation it was found with, and is only used by a search with the same one.
+# Values: the evaluation's units (clamped inside ±MID_WIN) or, for a finished game, MID_WIN per disc.
+
+MID_LANES = cython.declare(cython.int, 8)
+MID_WIN = cython.declare(cython.int, 4096)
+MID_INF = cython.declare(cython.int, 266240)  # 65 × MID_WIN
+#: each lane's table has 2**MID_TABLE_BITS slots, in pairs: a position goes to the first slot of
+#: its pair unless that holds a deeper search of the current move's, then to the second (always
+#: replaced), so that the deep entries near the root survive the flood of shallow ones
+MID_TABLE_BITS = cython.declare(cython.int, 17)
+#: what a bound is offset by when packed (20 bits each)
+_MID_OFFSET = cython.declare(cython.int, 524288)
+#: at this remaining depth and more, a node orders its moves by their children's evaluation
+MID_SORT_DEPTH = cython.declare(cython.int, 3)
+#: the evaluations a lane may use
+EVAL_PATTERNS = cython.declare(cython.int, 0)
+EVAL_HAND = cython.declare(cython.int, 1)
+#: the deepest search whose probable cut-off can be described (`probcut_load`)
+PROBCUT_DEPTHS = cython.declare(cython.int, 64)
+#: for each evaluation (64 × evaluation + depth): the shallow search's depth (0: no probable
+#: cut-off), the deep value's slope against it (in hundredths) and offset, and the margin (the
+#: deep value's spread around that line times the confidence wanted), in evaluation units
+_cut_shallow = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
+_cut_slope = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
+_cut_offset = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
+_cut_margin = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
+#: whether the lane's search makes probable cut-offs
+_mid_cut = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
+_MASK20 = cython.declare(cython.ulonglong, 0xFFFFF)
+NO_LIMIT = cython.declare(cython.longlong, 0x7FFFFFFFFFFFFFFF)
+_mid_nodes = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
+_mid_limit = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
+_mid_halt = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
+_mid_eval = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
+#: the best root move proven better than the root's alpha by the lane's last search (-1: none)
+_mid_best = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
+#: counts the lane's `mid_start`s (modulo 64): entries older than the current one may be replaced
+_mid_age = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
+# (the sizes are MID_LANES × 2**MID_TABLE_BITS)
+_mid_p = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+_mid_o = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+_mid_data = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+
+
+@cython.ccall
+def probcut_load(
+    evaluation: cython.int,
+    depth: cython.int,
+    shallow: cython.int,
+    slope: cython.int,
+    offset: cython.int,
+    margin: cython.int,
+) -> cython.int:
+    """Describe the probable cut-off of a search `depth` deep with `evaluation` (`probcut.py`):
+    a search `shallow` deep (0: none) whose value v predicts the deep one as v × slope / 100 +
+    offset, give or take `margin`."""
+    at: cython.int = PROBCUT_DEPTHS * evaluation + depth
+    _cut_shallow[at] = shallow
+    _cut_slope[at] = slope if slope > 0 else 100
+    _cut_offset[at] = offset
+    _cut_margin[at] = margin
+    return 0
+
+
+@cython.ccall
+def mid_start(
+    lane: cython.int, evaluation: cython.int, limit: cython.longlong, probcut: cython.bint = False
+) -> cython.int:
+    """Make `lane` ready for a search with `evaluation` (EVAL_PATTERNS: `load_patterns` first)
+    that stops after `limit` positions (-1: no limit), with probable cut-offs or without; its
+    count starts at 0."""
+    _mid_cut[lane] = probcut
+    _mid_nodes[lane] = 0
+    _mid_limit[lane] = limit if limit >= 0 else NO_LIMIT
+    _mid_halt[lane] = 0
+    _mid_eval[lane] = evaluation
+    _mid_best[lane] = -1
+    _mid_age[lane] = (_mid_age[lane] + 1) & 63
+    return 0
+
+
+@cython.ccall
+def mid_halt(lane: cython.int) -> cython.int:
+    """Ask `lane`'s search to stop now (from another thread: the search runs without the lock)."""
+    _mid_halt[lane] = 1
+    return 0
+
+
+@cython.ccall
+def mid_halted(lane: cython.int) -> cython.bint:
+    """Whether `lane`'s last search stopped before it finished (its value is then meaningless)."""
+    halted: cython.int = _mid_halt[lane]
+    return halted != 0
+
+
+@cython.ccall
+def mid_nodes(lane: cython.int) -> cython.longlong:
+    """Positions searched in `lane` since its `mid_start`."""
+    count: cython.longlong = _mid_nodes[lane]
+    return count
+
+
+@cython.ccall
+def mid_best(lane: cython.int) -> cython.int:
+    """The root move of `lane`'s last search proven better than its alpha (-1: none was)."""
+    move: cython.int = _mid_best[lane]
+    return move
+
+
+@cython.ccall
+def mid_table_move(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int) -> cython.int:
+    """The best move `lane`'s table remembers for the position, or -1 (for reading lines)."""
+    slot: cython.int = _mid_find(p, o, _mid_slot(p, o, lane), lane)
+    if slot < 0:
+        return -1
+    data: cython.ulonglong = _mid_data[slot]
+    return cython.cast(cython.int, (data >> 40) & 0x7F) - 1
+
+
+@cython.ccall
+def clear_mid_table(lane: cython.int) -> cython.int:
+    """Forget every position of `lane`'s table (a search that counts its positions starts so)."""
+    slot: cython.int
+    for slot in range(lane << MID_TABLE_BITS, (lane + 1) << MID_TABLE_BITS):
+        _mid_p[slot] = 0
+        _mid_o[slot] = 0
+        _mid_data[slot] = 0
+    return 0
+
+
+@cython.ccall
+def mid_search(
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    depth: cython.int,
+    alpha: cython.int,
+    beta: cython.int,
+    lane: cython.int,
+) -> cython.int:
+    """The value for `p` searched `depth` plies deep (fail-soft within alpha, beta) in `lane`
+    (`mid_start` first); Python's lock is let go meanwhile. When `mid_halted(lane)` afterwards,
+    the value means nothing, and `mid_best(lane)` tells whether a move was proven before."""
+    score: cython.int
+    _mid_best[lane] = -1
+    with cython.nogil:
+        score = _mid(p, o, alpha, beta, depth, False, True, lane)
+    return score
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mid_slot(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int) -> cython.int:
+    """The first slot of the position's pair."""
+    return (lane << MID_TABLE_BITS) | (
+        cython.cast(cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - MID_TABLE_BITS))
+        & ~1
+    )
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mid_find(p: cython.ulonglong, o: cython.ulonglong, pair: cython.int, lane: cython.int) -> cython.int:
+    """The slot of `pair` that holds the position (found with the lane's evaluation), or -1."""
+    if _mid_entry(p, o, pair, lane):
+        return pair
+    if _mid_entry(p, o, pair + 1, lane):
+        return pair + 1
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mid_victim(pair: cython.int, depth: cython.int, lane: cython.int) -> cython.int:
+    """Where a new entry searched `depth` deep goes in `pair`."""
+    data: cython.ulonglong = _mid_data[pair]
+    if (
+        not data
+        or cython.cast(cython.int, (data >> 47) & 0x7F) <= depth
+        or cython.cast(cython.int, (data >> 56) & 0x3F) != _mid_age[lane]
+    ):
+        return pair
+    return pair + 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _mid_entry(
+    p: cython.ulonglong, o: cython.ulonglong, slot: cython.int, lane: cython.int
+) -> cython.ulonglong:
+    """The packed entry of the position in `slot`, or 0 when the slot holds another one or one
+    found with another evaluation than the lane's."""
+    data: cython.ulonglong = _mid_data[slot]
+    if not data or cython.cast(cython.int, (data >> 54) & 0x3) != _mid_eval[lane]:
+        return 0
+    check: cython.ulonglong = _check(data)
+    if _mid_p[slot] ^ check == p and _mid_o[slot] ^ check == o:
+        return data
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _value(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int) -> cython.int:
+    """The lane's evaluation, kept inside ±MID_WIN so that it never passes for a finished game."""
+    value: cython.int = _hand(p, o) if _mid_eval[lane] == EVAL_HAND else _patterns(p, o)
+    if value >= MID_WIN:
+        return MID_WIN - 1
+    if value <= -MID_WIN:
+        return 1 - MID_WIN
+    return value
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _ceil_div(a: cython.int, b: cython.int) -> cython.int:
+    """a / b rounded up, for b > 0, in both forms (C's division truncates, Python's floors)."""
+    if a >= 0:
+        return (a + b - 1) // b
+    return -((-a) // b)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _mid(
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    alpha: cython.int,
+    beta: cython.int,
+    depth: cython.int,
+    passed: cython.bint,
+    root: cython.bint,
+    lane: cython.int,
+) -> cython.int:
+    """`mid_search` itself. The table's move first; then, with MID_SORT_DEPTH or more to go, the
+    moves whose children evaluate worst for the opponent, else fastest first (fewest replies,
+    corners counted double); the first move with the full window, the rest with a null window and
+    searched again when they prove better. A pass costs no depth."""
+    _mid_nodes[lane] += 1
+    if _mid_nodes[lane] >= _mid_limit[lane]:
+        _mid_halt[lane] = 1
+    if _mid_halt[lane]:
+        return 0
+    if depth <= 0:
+        if (p | o) == FULL:
+            return final_score(p, o) * MID_WIN
+        return _value(p, o, lane)
+    moves: cython.ulonglong = legal_moves(p, o)
+    if not moves:
+        if passed or not legal_moves(o, p):
+            return final_score(p, o) * MID_WIN
+        return -_mid(o, p, -beta, -alpha, depth, True, False, lane)
+    pair: cython.int = _mid_slot(p, o, lane)
+    slot: cython.int = _mid_find(p, o, pair, lane)
+    data: cython.ulonglong = 0
+    remembered: cython.int = -1
+    lower: cython.int
+    upper: cython.int
+    if slot >= 0:
+        data = _mid_data[slot]
+        remembered = cython.cast(cython.int, (data >> 40) & 0x7F) - 1
+        if not root and cython.cast(cython.int, (data >> 47) & 0x7F) >= depth:
+            lower = cython.cast(cython.int, data & _MASK20) - _MID_OFFSET
+            upper = cython.cast(cython.int, (data >> 20) & _MASK20) - _MID_OFFSET
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+    at: cython.int
+    bound: cython.int
+    if _mid_cut[lane] and not root and depth < PROBCUT_DEPTHS and alpha > -MID_WIN and beta < MID_WIN:
+        # a probable cut-off (Buro's ProbCut): when a shallow search says the value lies beyond
+        # the window by more than the margin, the deep one most likely does too
+        at = PROBCUT_DEPTHS * _mid_eval[lane] + depth
+        if _cut_shallow[at] > 0:
+            bound = _ceil_div((beta + _cut_margin[at] - _cut_offset[at]) * 100, _cut_slope[at])
+            if bound < MID_WIN:
+                if _mid(p, o, bound - 1, bound, _cut_shallow[at], passed, False, lane) >= bound:
+                    return beta
+                if _mid_halt[lane]:
+                    return 0
+            bound = -_ceil_div((_cut_offset[at] + _cut_margin[at] - alpha) * 100, _cut_slope[at])
+            if bound > -MID_WIN:
+                if _mid(p, o, bound, bound + 1, _cut_shallow[at], passed, False, lane) <= bound:
+                    return alpha
+                if _mid_halt[lane]:
+                    return 0
+    original_alpha: cython.int = alpha
+    keys = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    squares = cython.declare(cython.int[32])  # type: ignore[misc,valid-type]
+    turned = cython.declare(cython.ulonglong[32])  # type: ignore[misc,valid-type]
+    count: cython.int = 0
+    low: cython.ulonglong
+    f: cython.ulonglong
+    reply: cython.ulonglong
+    square: cython.int
+    key: cython.int
+    j: cython.int
+    while moves:
+        low = moves & (~moves + _ONE) & FULL
+        moves ^= low
+        square = _lowest(low)
+        f = flips(p, o, square)
+        if square == remembered:
+            key = -0x40000000
+        elif depth >= MID_SORT_DEPTH:
+            key = _value(o ^ f, p | f | low, lane)
+        elif depth >= 2:
+            reply = legal_moves(o ^ f, p | f | low)
+            key = (popcount(reply) + popcount(reply & CORNERS)) * 16
+            if low & CORNERS:
+                key -= 8
+            elif low & X_SQUARES:
+                key += 8
+        else:
+            # the children are evaluated where they stand: corners first, X squares last
+            key = 0
+            if low & CORNERS:
+                key = -1
+            elif low & X_SQUARES:
+                key = 1
+        count = _insert(keys, squares, turned, count, key, square, f)
+    best: cython.int = -MID_INF
+    best_move: cython.int = -1
+    score: cython.int
+    for j in range(count):
+        square = squares[j]
+        f = turned[j]
+        low = _ONE << square
+        if depth == 1:
+            # a null window buys nothing where the evaluation ignores it
+            _mid_nodes[lane] += 1
+            if (p | o | low) == FULL:
+                score = final_score(p | f | low, o ^ f) * MID_WIN
+            else:
+                score = -_value(o ^ f, p | f | low, lane)
+        elif j == 0:
+            score = -_mid(o ^ f, p | f | low, -beta, -alpha, depth - 1, False, False, lane)
+        else:
+            score = -_mid(o ^ f, p | f | low, -alpha - 1, -alpha, depth - 1, False, False, lane)
+            if alpha < score < beta and not _mid_halt[lane]:
+                score = -_mid(o ^ f, p | f | low, -beta, -score, depth - 1, False, False, lane)
+        if _mid_halt[lane]:
+            return 0
+        if score > best:
+            best = score
+            best_move = square
+            if score > alpha:
+                alpha = score
+                if root:
+                    _mid_best[lane] = square
+                if alpha >= beta:
+                    break
+    # bounds as offset 20-bit numbers, the move (+1) in 7 bits, the depth in 7, the evaluation in
+    # 2, the age in 6
+    lower = best if best > original_alpha else -MID_INF
+    upper = best if best < beta else MID_INF
+    data = cython.cast(cython.ulonglong, lower + _MID_OFFSET)
+    data |= cython.cast(cython.ulonglong, upper + _MID_OFFSET) << 20
+    data |= cython.cast(cython.ulonglong, best_move + 1) << 40
+    data |= cython.cast(cython.ulonglong, depth if depth < 127 else 127) << 47
+    data |= cython.cast(cython.ulonglong, _mid_eval[lane]) << 54
+    data |= cython.cast(cython.ulonglong, _mid_age[lane]) << 56
+    if slot < 0:
+        slot = _mid_victim(pair, depth, lane)
+    _mid_p[slot] = p ^ _check(data)
+    _mid_o[slot] = o ^ _check(data)
+    _mid_data[slot] = data
+    return best
+
+
+@cython.cfunc
+def _zero_lanes() -> cython.int:
+    """Every midgame lane idle and its table empty in plain Python too (whose arrays start as None)."""
+    lane: cython.int
+    for lane in range(MID_LANES):
+        _mid_nodes[lane] = 0
+        _mid_limit[lane] = 0
+        _mid_halt[lane] = 0
+        _mid_eval[lane] = 0
+        _mid_best[lane] = -1
+        _mid_age[lane] = 0
+        _mid_cut[lane] = 0
+    at: cython.int
+    for at in range(2 * PROBCUT_DEPTHS):
+        _cut_shallow[at] = 0
+        _cut_slope[at] = 100
+        _cut_offset[at] = 0
+        _cut_margin[at] = 0
+    return 0
+
+
+_zero_lanes()

@@ -26,16 +26,17 @@ if TYPE_CHECKING:
     from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
+from ludoteca.games.othello.learned import evaluate as learned_evaluate
 
 #: seconds per move for each level (level 5 at most 2 s)
 THINK_SECONDS: Final[dict[int, float]] = {1: 0.0, 2: 0.1, 3: 0.3, 4: 1.0, 5: 2.0}
 
-#: level 5's evaluation at the leaves of its midgame search: the hand-tuned one (`evaluation.py`)
-#: or the learned one (`learned.evaluate`: the kernel's patterns with the shipped weights). Level 5
-#: against itself, 0.4 s a move, 80 games from 40 random 8-ply openings, both colours: the learned
-#: evaluation scored 41 of 80 (its nodes cost a fifth as much, its tree at a given depth a third
-#: more nodes); at 20,000 positions a move, 11.5 of 20. Not a win yet: the hand-tuned one stays.
-LEVEL5_EVALUATOR: Final[Evaluator] = evaluate
+#: level 5's evaluation at the leaves of its midgame search: the learned one (`learned.evaluate`:
+#: the kernel's patterns with the shipped weights) or the hand-tuned one (`evaluation.py`). In the
+#: compiled search, both with their probable cut-offs, 40 games from 20 random 8-ply openings with
+#: both colours: the learned evaluation scored 23 of 40 at 0.3 s a move (seed 1) and 21 of 40 at
+#: 1 s (seed 2) (`ludoteca bench othello --variants level5:hand --seconds S --seed N`).
+LEVEL5_EVALUATOR: Final[Evaluator] = learned_evaluate
 
 LEVEL_SETTINGS: Final[dict[int, EngineSettings]] = {
     3: EngineSettings(max_depth=3),
@@ -129,7 +130,8 @@ class EnginePlayer(Player):
         def relay(progress: SearchProgress) -> None:
             if report is None:
                 return
-            score = progress.score / WIN_UNIT if progress.exact else progress.score / 10
+            proven = progress.exact or abs(progress.score) >= WIN_UNIT
+            score = progress.score / (WIN_UNIT if proven else self.engine.units_per_disc)
             line = tuple("pass" if s is None else square_name(s) for s in progress.line)
             report(SearchInfo(progress.depth, score, line, progress.nodes, budget.elapsed()))
 

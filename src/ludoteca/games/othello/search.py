@@ -183,6 +183,19 @@ def principal_line(
 ) -> tuple[Square | None, ...]:
     """The best line read back from a table whose entries end with the best move (None for a
     pass); for display only, so it stops at the first position the table does not know."""
+
+    def remembered(p: Bitboard, o: Bitboard) -> int:
+        entry = table.get((p << 64) | o)
+        return -1 if entry is None else entry[-1]
+
+    return line_from(remembered, p, o, length)
+
+
+def line_from(
+    remembered: Callable[[Bitboard, Bitboard], int], p: Bitboard, o: Bitboard, length: int
+) -> tuple[Square | None, ...]:
+    """The best line as `remembered` gives each position's best move (-1: not known), passes
+    included (None), up to `length` moves or the first position whose move is unknown."""
     line: list[Square | None] = []
     for _ in range(length):
         moves = legal_moves(p, o)
@@ -192,10 +205,9 @@ def principal_line(
             line.append(None)
             p, o = o, p
             continue
-        entry = table.get((p << 64) | o)
-        if entry is None or entry[-1] < 0 or not moves & BIT[entry[-1]]:
+        square = remembered(p, o)
+        if square < 0 or not moves & BIT[square]:
             break
-        square = entry[-1]
         line.append(square)
         p, o = after(p, o, square)
     return tuple(line)

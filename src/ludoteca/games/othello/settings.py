@@ -38,3 +38,5 @@ class EngineSettings:
     #: threads for the exact solver where the processors allow (`endgame.usable_threads`)
     solve_threads: int = 1
     evaluator: Evaluator = field(default=evaluate)
+    #: probable cut-offs in the compiled midgame search (`probcut.py`), where its evaluation has them
+    probcut: bool = True

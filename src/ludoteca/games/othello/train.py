@@ -3,18 +3,19 @@
 Reproducible from its arguments alone (the same arguments give the same bytes; the number of
 worker processes changes nothing):
 1. Positions by self-play of our own engine: each game has its own generator seeded from the seed
-   and its number; its first plies are random (4 to 11 of them), then each move is the hand-tuned
-   engine's at a fixed depth (`--depth`, no clock), or now and then (one move in ten) a random one,
-   so that the games spread. Workers (`--jobs`) play games by number and their positions are
-   merged in that order.
+   and its number; its first plies are random (4 to 12 of them), then each move is the compiled
+   midgame search's at a fixed depth (`--depth`, no clock; the hand-tuned evaluation, probable
+   cut-offs, an empty table each move: the same move in either form of the kernel), or now and then
+   (one move in ten) a random one, so that the games spread. Workers (`--jobs`) play games by
+   number and their positions are merged in that order.
 2. Labels: at SOLVE_EMPTIES empty squares the exact solver gives the game's value under perfect
    play from there; every earlier position is labelled with it (the final disc difference, from
    its mover's point of view), every later one (the game goes on by the engine's moves) with its
    own exact value.
-3. Regression in plain Python (floats, a fixed order: the same result everywhere): least squares
-   with a ridge penalty, by full-batch gradient steps scaled per weight by the sum of its squared
-   feature values plus the penalty (so a weight seen a few times moves little). One game in ten is
-   held out and its error printed, to judge the fit.
+3. Regression (floats in a fixed order, its loops over the positions in `fit_kernel.py`, compiled
+   where Cython can; no library): least squares with a ridge penalty, by conjugate gradients
+   preconditioned by each weight's sum of squared feature values plus the penalty (so a weight seen
+   a few times moves little). One game in ten is held out and its error printed, to judge the fit.
 4. The weights in 1/128 of a disc, rounded, written with `learned.write_weights`.
 """
 
@@ -28,6 +29,7 @@ import time
 from array import array
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Final
 
 from ludoteca.core.declaration import CommandContext
@@ -49,13 +51,36 @@ Labelled = tuple[int, int, int]
 
 def game_positions(seed: int, number: int, depth: int) -> list[Labelled]:
     """The labelled positions of game `number` of `seed` (see the module's docstring)."""
+    from ludoteca.games.othello.engine import LANES
+
+    lane = LANES.take(-1)
+    assert lane is not None, "a training process plays one game at a time"
+    try:
+        return _game_positions(seed, number, depth, lane)
+    finally:
+        LANES.give(lane)
+
+
+def search_move(p: int, o: int, depth: int, lane: int, cut: bool = True) -> int:
+    """The compiled midgame search's move at `depth` from an empty table (see the docstring),
+    with probable cut-offs or (`cut` false) without."""
+    from ludoteca.games.othello import probcut
+    from ludoteca.games.othello.kernel import EVAL_HAND, MID_INF
+    from ludoteca.games.othello.search import kernel
+
+    kernel.clear_mid_table(lane)
+    kernel.mid_start(lane, EVAL_HAND, -1, cut and probcut.load(kernel, EVAL_HAND))
+    for reached in range(1, depth + 1):
+        kernel.mid_search(p, o, reached, -MID_INF, MID_INF, lane)
+    move: int = kernel.mid_best(lane)
+    return move
+
+
+def _game_positions(seed: int, number: int, depth: int, lane: int) -> list[Labelled]:
     from ludoteca.games.othello.endgame import EndgameSolver
-    from ludoteca.games.othello.engine import Engine
     from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
-    from ludoteca.games.othello.settings import EngineSettings
 
     rng = random.Random(f"othello-train:{seed}:{number}")
-    engine = Engine(EngineSettings(max_depth=depth))
     opening = rng.randint(*OPENING_PLIES)
     p, o, black = START_BLACK, START_WHITE, True
     before: list[tuple[int, int, bool]] = []
@@ -82,7 +107,7 @@ def game_positions(seed: int, number: int, depth: int) -> list[Labelled]:
                 moves &= moves - 1
             square = (moves & -moves).bit_length() - 1
         else:
-            square = engine.iterate(p, o, None, depth_limit=depth)
+            square = search_move(p, o, depth, lane)
         p, o = after(p, o, square)
         black = not black
         ply += 1
@@ -113,8 +138,8 @@ def make_positions(games: int, seed: int, depth: int, jobs: int) -> Iterator[tup
 # ----- the fit ---------------------------------------------------------------------------------------
 class Data:
     """Positions as feature numbers (each instance's distinct weight, stage included), the values
-    of the scalar terms (`learned.SCALARS`: 1, mobility, parity, frontier) and the label, in flat
-    arrays."""
+    of the scalar terms (`learned.SCALARS`: 1, mobility, parity, frontier), where each position's
+    scalar weights start, and the label, in flat arrays (`fit_kernel.py` reads them)."""
 
     def __init__(self) -> None:
         from ludoteca.games.othello.search import kernel
@@ -128,7 +153,7 @@ class Data:
         #: where a stage's scalar weights start in its block of distinct weights
         self.scalar = patterns.distinct - len(learned.SCALARS)
         self.features = array("i")
-        self.stages = array("b")
+        self.scalar_at = array("i")
         self.scalars = array("b")
         self.labels = array("b")
         self._out = array("i", bytes(4 * self.width))
@@ -142,20 +167,32 @@ class Data:
         base = stage * self.distinct
         distinct_of = self.distinct_of
         self.features.extend([base + distinct_of[i] for i in out])
-        self.stages.append(stage)
+        self.scalar_at.append(base + self.scalar)
         mobility = kernel.legal_moves(p, o).bit_count() - kernel.legal_moves(o, p).bit_count()
         parity = (64 - (p | o).bit_count()) & 1
         self.scalars.extend((1, mobility, parity, kernel.frontier(p, o)))
         self.labels.append(label)
 
-    def row(self, row: int) -> tuple[array[int], int, array[int]]:
-        """A position's features, where its scalar weights start, its scalar values."""
-        width, count = self.width, len(learned.SCALARS)
-        return (
-            self.features[row * width : (row + 1) * width],
-            self.stages[row] * self.distinct + self.scalar,
-            self.scalars[row * count : (row + 1) * count],
-        )
+    def values(self, rows: array[int], weights: array[float]) -> array[float]:
+        """A·weights: each of `rows`' value."""
+        out = array("d", bytes(8 * len(rows)))
+        _fitting().values(self.features, self.width, self.scalar_at, self.scalars, rows, weights, out)
+        return out
+
+    def transposed(self, rows: array[int], values: array[float], out: array[float]) -> None:
+        """out += Aᵀ·values."""
+        _fitting().transposed(self.features, self.width, self.scalar_at, self.scalars, rows, values, out)
+
+    def diagonal(self, rows: array[int], out: array[float]) -> None:
+        """out += the diagonal of AᵀA."""
+        _fitting().diagonal(self.features, self.width, self.scalar_at, self.scalars, rows, out)
+
+
+def _fitting() -> ModuleType:
+    from ludoteca.ai.native import compiled
+    from ludoteca.games.othello import fit_kernel
+
+    return compiled(fit_kernel)
 
 
 def fit(data: Data, rows: list[int], steps: int, penalty: float) -> list[float]:
@@ -163,20 +200,21 @@ def fit(data: Data, rows: list[int], steps: int, penalty: float) -> list[float]:
     solved by `steps` steps of conjugate gradients preconditioned by their diagonal. The weights
     in discs, `learned.STAGES` blocks of `distinct` each (scalars last)."""
     size = learned.STAGES * data.distinct
-    diagonal = [penalty] * size
-    b = [0.0] * size
-    _diagonal(data, rows, diagonal)
+    chosen = array("i", rows)
+    diagonal = array("d", [penalty]) * size
+    data.diagonal(chosen, diagonal)
+    b = array("d", bytes(8 * size))
     labels = data.labels
-    _transposed(data, rows, [float(labels[row]) for row in rows], b)
+    data.transposed(chosen, array("d", [float(labels[row]) for row in rows]), b)
     weights = [0.0] * size
-    residual = b
+    residual = list(b)
     z = [r / d for r, d in zip(residual, diagonal, strict=True)]
     direction = list(z)
     rz = _dot(residual, z)
     for _step in range(steps):
-        q = [penalty * d for d in direction]
-        _transposed(data, rows, _values(data, rows, direction), q)
-        step = rz / _dot(direction, q)
+        q = array("d", [penalty * d for d in direction])
+        data.transposed(chosen, data.values(chosen, array("d", direction)), q)
+        step = rz / _dot(direction, list(q))
         weights = [w + step * d for w, d in zip(weights, direction, strict=True)]
         residual = [r - step * x for r, x in zip(residual, q, strict=True)]
         z = [r / d for r, d in zip(residual, diagonal, strict=True)]
@@ -191,44 +229,11 @@ def _dot(a: list[float], b: list[float]) -> float:
     return float(sum(x * y for x, y in zip(a, b, strict=True)))
 
 
-def _values(data: Data, rows: list[int], weights: list[float]) -> list[float]:
-    """A·weights: each row's value."""
-    get = weights.__getitem__
-    out = []
-    for row in rows:
-        features, base, scalars = data.row(row)
-        value = sum(map(get, features))
-        for i, x in enumerate(scalars):
-            value += weights[base + i] * x
-        out.append(value)
-    return out
-
-
-def _transposed(data: Data, rows: list[int], values: list[float], out: list[float]) -> None:
-    """out += Aᵀ·values."""
-    for row, value in zip(rows, values, strict=True):
-        features, base, scalars = data.row(row)
-        for f in features:
-            out[f] += value
-        for i, x in enumerate(scalars):
-            out[base + i] += value * x
-
-
-def _diagonal(data: Data, rows: list[int], out: list[float]) -> None:
-    """out += the diagonal of AᵀA (each weight's sum of squared feature values)."""
-    for row in rows:
-        features, base, scalars = data.row(row)
-        for f in features:
-            out[f] += 1.0
-        for i, x in enumerate(scalars):
-            out[base + i] += x * x
-
-
 def error(data: Data, rows: list[int], weights: list[float]) -> float:
     """The root mean square error, in discs, of `weights` on `rows`."""
     if not rows:
         return 0.0
-    values = _values(data, rows, weights)
+    values = data.values(array("i", rows), array("d", weights))
     total = sum((data.labels[row] - value) ** 2 for row, value in zip(rows, values, strict=True))
     return float((total / len(rows)) ** 0.5)
 
@@ -255,8 +260,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--out", type=Path, default=Path("othello-weights.bin"), help=_("the weights file to write")
     )
-    parser.add_argument("--depth", type=int, default=3, help=_("depth of the self-play engine"))
-    parser.add_argument("--steps", type=int, default=20, help=_("steps of the least-squares fit"))
+    parser.add_argument("--depth", type=int, default=8, help=_("depth of the self-play engine"))
+    parser.add_argument("--steps", type=int, default=40, help=_("steps of the least-squares fit"))
     parser.add_argument("--penalty", type=float, default=64.0, help=_("ridge penalty of every weight"))
     parser.add_argument(
         "--jobs",
