@@ -3,7 +3,8 @@
 `ludoteca.ai.native.compiled` turns this file into a C extension in the user's cache folder (Cython's
 pure-Python mode: the `cython.*` annotations give C types, and plain Python ignores them); when
 Cython cannot compile it (no C compiler, `LUDOTECA_NATIVE=0`) the same functions run here as written.
-Both forms are checked against the rules (`tests/games/othello/test_kernel.py`).
+Both forms are checked against the rules and against plain minimax (`tests/othello/test_kernel.py`,
+`tests/othello/test_kernel_search.py`).
 
 Rules for writing in this file, so that both forms compute the same thing:
 * bitboards are `cython.ulonglong` (C: unsigned 64-bit, shifts drop what leaves the board; Python:

@@ -12,10 +12,10 @@ Features of the Logistello/Edax family, each read from the side to move's point 
   opponent's less the mover's);
 * one set of weights per stage (6 stages by empty squares: 60–50, 49–40, 39–30, 29–20, 19–10, 9–0).
 
-Size: 54,832 distinct weights a stage, 328,992 in all (67,095 of them not zero in the shipped file).
+Size: 54,832 distinct weights a stage, 328,992 in all (66,936 of them not zero in the shipped file).
 The shipped `weights.bin` is what `ludoteca train othello --games 10000 --seed 7 --jobs 2` writes
-(`train.py`: 598,821 positions from 10,000 games of depth-8 self-play, one game in ten held out;
-error 15.4 discs on the positions fitted, 16.0 on those held out; 23 minutes on two processors).
+(`train.py`: 598,769 positions from 10,000 games of depth-8 self-play, one game in ten held out;
+error 15.3 discs on the positions fitted, 15.9 on those held out; 23 minutes on two processors).
 The file before it (4 stages, 2,000 games of depth-3 play in Python, 20 fitting steps) had an
 error of 20.9 discs on its held-out positions.
 

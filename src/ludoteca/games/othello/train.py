@@ -5,7 +5,8 @@ worker processes changes nothing):
 1. Positions by self-play of our own engine: each game has its own generator seeded from the seed
    and its number; its first plies are random (4 to 12 of them), then each move is the compiled
    midgame search's at a fixed depth (`--depth`, no clock; the hand-tuned evaluation, probable
-   cut-offs, an empty table each move: the same move in either form of the kernel), or now and then
+   cut-offs, an empty table each move: the same move in either form of the kernel; a new table of
+   cut-offs for that evaluation in `probcut.py` changes the games, hence the file), or now and then
    (one move in ten) a random one, so that the games spread. Workers (`--jobs`) play games by
    number and their positions are merged in that order.
 2. Labels: at SOLVE_EMPTIES empty squares the exact solver gives the game's value under perfect
