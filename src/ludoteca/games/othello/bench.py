@@ -72,7 +72,7 @@ from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_p
 from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
 from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
 from ludoteca.games.othello.settings import EngineSettings, SearchProgress
-from ludoteca.games.othello.variants_match import VARIANTS, variants_match
+from ludoteca.games.othello.variants_match import CHANGES, variants_match
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -457,11 +457,13 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         default=None,
         metavar="A:B",
         help=f"two forms of level 5 against each other (level5, or changes joined by +: "
-        f"{', '.join(VARIANTS[1:])}), --seconds a move",
+        f"{', '.join(CHANGES)}), --seconds a move",
     )
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median shown)")
     parser.add_argument("--perft-depth", type=int, default=9, help="depth of the engine perft")
-    parser.add_argument("--positions", type=int, default=len(ENDGAMES_18), help="how many endgames")
+    parser.add_argument(
+        "--positions", type=int, default=None, help="how many endgames (6), or positions to fit on (200)"
+    )
     parser.add_argument(
         "--games", type=int, default=None, help="games per pair of levels (10), or of the --vs match (20)"
     )
@@ -493,16 +495,21 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     if args.depth or not chosen:
         bench_depth(args.repeats)
     if args.endgame or not chosen:
-        bench_endgame(args.repeats, args.positions)
+        bench_endgame(args.repeats, len(ENDGAMES_18) if args.positions is None else args.positions)
     if args.ffo:
         bench_ffo(args.repeats, args.edax, max(1, args.threads))
     if args.level5:
-        bench_level5(args.positions, args.empties, args.seed, args.to_the_end)
+        bench_level5(
+            len(ENDGAMES_18) if args.positions is None else args.positions,
+            args.empties,
+            args.seed,
+            args.to_the_end,
+        )
     if args.tournament:
         games = 10 if args.games is None else args.games
         bench_tournament(parse_pairs(args.levels), games, args.opening_plies, args.seed, args.verbose)
     if args.fit_probcut:
-        bench_fit_probcut(args.positions if args.positions != len(ENDGAMES_18) else 200, args.seed)
+        bench_fit_probcut(200 if args.positions is None else args.positions, args.seed)
     if args.variants is not None:
         first, _, second = args.variants.partition(":")
         games = 20 if args.games is None else args.games

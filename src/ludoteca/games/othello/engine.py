@@ -36,6 +36,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 from ludoteca.ai import native
@@ -97,6 +98,10 @@ class Lanes:
 
 
 LANES: Final = Lanes(MID_LANES)
+
+#: a search of the root: (depth, alpha, beta, the move to try first) → (value, best move); it
+#: raises `SearchStopped` (with a move proven better than alpha, or None) when it is stopped
+Root = Callable[[int, int, int, Square], tuple[int, Square]]
 
 
 class Engine:
@@ -225,33 +230,50 @@ class Engine:
         self.deadline = float("inf") if seconds is None else time.perf_counter() + seconds
         self.node_limit = float("inf") if nodes is None else nodes
         self.nodes = 0
+        return self._deepen(p, o, partial(self._root, p, o), INFINITY, WIN_UNIT, report, started, depth_limit)
+
+    def _deepen(
+        self,
+        p: Bitboard,
+        o: Bitboard,
+        root: Root,
+        infinity: int,
+        win: int,
+        report: Callable[[SearchProgress], None] | None,
+        started: float,
+        depth_limit: int,
+    ) -> Square:
+        """Iterative deepening of `root` (either search's, its values below `infinity`, a finished
+        game from `win` a disc on) with aspiration windows; the best move of the deepest depth
+        done, or of the unfinished one once a move is proven better than its alpha."""
         self.score = 0
-        moves = squares_of(legal_moves(p, o))
-        best = moves[0]
+        best = squares_of(legal_moves(p, o))[0]
         score = 0
         empties = 64 - (p | o).bit_count()
         for depth in range(1, min(self.settings.max_depth, depth_limit, empties) + 1):
             try:
-                score, best = self._aspiration(p, o, depth, score, best)
-                self.score = score
+                score, best = _aspiration(root, depth, score, best, infinity)
             except SearchStopped as stopped:
                 if stopped.args and stopped.args[0] is not None:
                     best = stopped.args[0]
                 break
+            self.score = score if abs(score) < win else score // win * WIN_UNIT
             if report is not None:
                 report(
                     SearchProgress(
                         depth,
-                        score,
+                        self.score,
                         self.principal_line(p, o, depth),
                         self.nodes,
                         time.perf_counter() - started,
                     )
                 )
-            if abs(score) >= WIN_UNIT:
+            if abs(score) >= win:
                 break
             if time.perf_counter() - started > 0.45 * (self.deadline - started):
-                # the next iteration would most likely not finish
+                # the next depth would most likely not finish (using the whole time and the
+                # unfinished depth's proven move scored 11 of 25 against this in the compiled
+                # search, 0.3 s a move)
                 break
         return best
 
@@ -266,80 +288,41 @@ class Engine:
         self,
         p: Bitboard,
         o: Bitboard,
-        seconds: float | None,
+        seconds: float,
         report: Callable[[SearchProgress], None] | None,
         started: float,
         depth_limit: int,
         lane: int,
     ) -> Square:
-        """`iterate` in the kernel's `lane`: each depth is one call to C, which a watching thread
-        halts when the deadline passes or the search is cancelled."""
-        self.deadline = float("inf") if seconds is None else time.perf_counter() + seconds
+        """`iterate` in the kernel's `lane`: each search of the root is one call to C, which a
+        watching thread halts when the deadline passes or the search is cancelled."""
+        self.deadline = time.perf_counter() + seconds
         self.nodes = 0
-        self.score = 0
-        moves = squares_of(legal_moves(p, o))
-        best = moves[0]
-        empties = 64 - (p | o).bit_count()
         code = self.kernel_evaluation
         assert code is not None
         kernel.mid_start(lane, code, -1, self.settings.probcut and probcut.load(kernel, code))
+
+        def root(depth: int, alpha: int, beta: int, first: Square) -> tuple[int, Square]:
+            # (the kernel tries its table's move first: `first` is that move)
+            score = kernel.mid_search(p, o, depth, alpha, beta, lane)
+            self.nodes = kernel.mid_nodes(lane)
+            proven = kernel.mid_best(lane)
+            if kernel.mid_halted(lane):
+                raise SearchStopped(proven if proven >= 0 else None)
+            # read while the lane is this engine's: afterwards another search may take it
+            self._line = (p, o, self._kernel_line(p, o, lane))
+            return score, proven
+
         finished = threading.Event()
         watcher = threading.Thread(
             target=_watch, args=(lane, self.deadline, self.stop, finished), name="othello-clock", daemon=True
         )
         watcher.start()
-        value = 0
         try:
-            for depth in range(1, min(self.settings.max_depth, depth_limit, empties) + 1):
-                found = self._kernel_aspiration(p, o, depth, value, lane)
-                if found is None:
-                    proven = kernel.mid_best(lane)
-                    if proven >= 0:
-                        best = proven
-                    break
-                value, best = found
-                self.score = _engine_units(value)
-                self._line = (p, o, self._kernel_line(p, o, lane))
-                if report is not None:
-                    report(
-                        SearchProgress(
-                            depth,
-                            self.score,
-                            self._line[2][:depth],
-                            kernel.mid_nodes(lane),
-                            time.perf_counter() - started,
-                        )
-                    )
-                if abs(value) >= MID_WIN:
-                    break
-                if time.perf_counter() - started > 0.45 * (self.deadline - started):
-                    # the next depth would most likely not finish (using the whole time and the
-                    # halted depth's proven move scored 11 of 25 against this, 0.3 s a move)
-                    break
+            return self._deepen(p, o, root, MID_INF, MID_WIN, report, started, depth_limit)
         finally:
             finished.set()
             watcher.join()
-            self.nodes = kernel.mid_nodes(lane)
-        return best
-
-    def _kernel_aspiration(
-        self, p: Bitboard, o: Bitboard, depth: int, guess: int, lane: int
-    ) -> tuple[int, Square] | None:
-        """The value and best move at `depth`, through widening windows around `guess`; None
-        when the search was halted first (then `mid_best` may still name a proven move)."""
-        window = 60
-        alpha, beta = (-MID_INF, MID_INF) if depth <= 2 else (guess - window, guess + window)
-        while True:
-            score = kernel.mid_search(p, o, depth, alpha, beta, lane)
-            if kernel.mid_halted(lane):
-                return None
-            if score <= alpha:
-                alpha = -MID_INF if window > 500 else score - window * 4
-            elif score >= beta:
-                beta = MID_INF if window > 500 else score + window * 4
-            else:
-                return score, kernel.mid_best(lane)
-            window *= 4
 
     @staticmethod
     def _kernel_line(p: Bitboard, o: Bitboard, lane: int) -> tuple[Square | None, ...]:
@@ -347,24 +330,6 @@ class Engine:
         return line_from(lambda q, r: kernel.mid_table_move(q, r, lane), p, o, 60)
 
     # ----- search -----------------------------------------------------------------------------------
-    def _aspiration(
-        self, p: Bitboard, o: Bitboard, depth: int, guess: int, first: Square
-    ) -> tuple[int, Square]:
-        if depth <= 2:
-            return self._root(p, o, depth, -INFINITY, INFINITY, first)
-        window = 60
-        alpha, beta = guess - window, guess + window
-        while True:
-            score, move = self._root(p, o, depth, alpha, beta, first)
-            if score <= alpha:
-                alpha = -INFINITY if window > 500 else score - window * 4
-            elif score >= beta:
-                beta = INFINITY if window > 500 else score + window * 4
-            else:
-                return score, move
-            first = move
-            window *= 4
-
     def _root(
         self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, first: Square
     ) -> tuple[int, Square]:
@@ -437,11 +402,23 @@ def _kernel_evaluation(evaluate: Callable[[Bitboard, Bitboard], int]) -> int | N
     return None
 
 
-def _engine_units(value: int) -> int:
-    """A value of the compiled search in the engine's units (a finished game: WIN_UNIT a disc)."""
-    if abs(value) >= MID_WIN:
-        return value // MID_WIN * WIN_UNIT
-    return value
+def _aspiration(root: Root, depth: int, guess: int, first: Square, infinity: int) -> tuple[int, Square]:
+    """`root`'s value and best move at `depth`: a full window for the first two depths, then a
+    window around `guess` that widens fourfold, on the side the value fell, until it holds it."""
+    if depth <= 2:
+        return root(depth, -infinity, infinity, first)
+    window = 60
+    alpha, beta = guess - window, guess + window
+    while True:
+        score, move = root(depth, alpha, beta, first)
+        if score <= alpha:
+            alpha = -infinity if window > 500 else score - window * 4
+        elif score >= beta:
+            beta = infinity if window > 500 else score + window * 4
+        else:
+            return score, move
+        first = move
+        window *= 4
 
 
 def _watch(lane: int, deadline: float, stop: Callable[[], bool], finished: threading.Event) -> None:

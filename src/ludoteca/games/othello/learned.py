@@ -285,10 +285,6 @@ def install(kernel: object, stages: list[array[int]] | None) -> None:
     kernel.load_patterns(squares, first, table_at, list(STAGE_OF), patterns.block, block)  # type: ignore[attr-defined]
 
 
-#: whether the fall-back to the hand-tuned evaluation was logged
-_warned: list[bool] = []
-
-
 def learned_evaluator(path: Path | None = None) -> Evaluator:
     """The compiled kernel's learned evaluation with the weights of `path` (None: the shipped
     file), loaded once; when they cannot be used, the reason is logged and the hand-tuned
@@ -334,11 +330,12 @@ def resolve(evaluator: Evaluator) -> Evaluator:
     from ludoteca.games.othello.search import kernel
 
     if not native.is_compiled(kernel):
-        with _lock:
-            if not _warned:
-                _warned.append(True)
-                _log.warning(
-                    "The Othello kernel runs as plain Python: the engine uses the hand-tuned evaluation."
-                )
+        _say_hand_tuned_stands_in()
         return hand_tuned
     return learned_evaluator()
+
+
+@cache
+def _say_hand_tuned_stands_in() -> None:
+    """Logged once: an engine asked for the learned evaluation uses the hand-tuned one."""
+    _log.warning("The Othello kernel runs as plain Python: the engine uses the hand-tuned evaluation.")

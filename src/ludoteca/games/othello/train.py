@@ -3,7 +3,7 @@
 Reproducible from its arguments alone (the same arguments give the same bytes; the number of
 worker processes changes nothing):
 1. Positions by self-play of our own engine: each game has its own generator seeded from the seed
-   and its number; its first plies are random (4 to 12 of them), then each move is the compiled
+   and its number; its first plies are random (4 to 13 of them), then each move is the compiled
    midgame search's at a fixed depth (`--depth`, no clock; the hand-tuned evaluation, probable
    cut-offs, an empty table each move: the same move in either form of the kernel; a new table of
    cut-offs for that evaluation in `probcut.py` changes the games, hence the file), or now and then
@@ -208,14 +208,14 @@ def fit(data: Data, rows: list[int], steps: int, penalty: float) -> list[float]:
     labels = data.labels
     data.transposed(chosen, array("d", [float(labels[row]) for row in rows]), b)
     weights = [0.0] * size
-    residual = list(b)
+    residual: Sequence[float] = b
     z = [r / d for r, d in zip(residual, diagonal, strict=True)]
     direction = list(z)
     rz = _dot(residual, z)
     for _step in range(steps):
         q = array("d", [penalty * d for d in direction])
         data.transposed(chosen, data.values(chosen, array("d", direction)), q)
-        step = rz / _dot(direction, list(q))
+        step = rz / _dot(direction, q)
         weights = [w + step * d for w, d in zip(weights, direction, strict=True)]
         residual = [r - step * x for r, x in zip(residual, q, strict=True)]
         z = [r / d for r, d in zip(residual, diagonal, strict=True)]
@@ -226,7 +226,7 @@ def fit(data: Data, rows: list[int], steps: int, penalty: float) -> list[float]:
     return weights
 
 
-def _dot(a: list[float], b: list[float]) -> float:
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
     return float(sum(x * y for x, y in zip(a, b, strict=True)))
 
 

@@ -30,15 +30,13 @@ from ludoteca.games.othello.search import after, final_score, legal_moves
 
 #: the changes a form may make to level 5
 CHANGES: Final = ("python", "hand", "learned", "no-probcut")
-#: how the forms are described in a message
-VARIANTS: Final = ("level5", *CHANGES)
 
 
 def variant_engine(name: str) -> Engine:
     """A fresh level 5 engine in the form `name` (see the module's docstring)."""
     changes = [] if name == "level5" else name.split("+")
     unknown = [change for change in changes if change not in CHANGES]
-    if unknown or not name:
+    if unknown:
         raise ValueError(
             f"unknown form {name!r}: level5, or changes joined by '+' among {', '.join(CHANGES)}"
         )
