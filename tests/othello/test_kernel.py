@@ -163,3 +163,55 @@ def test_the_levels_load_without_the_search_so_a_first_build_happens_on_the_thin
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_both_forms_order_alike_with_many_empties() -> None:
+    # from ORDER_EMPTIES on, moves are ordered by a shallow search too: both forms must order (and
+    # so count) alike, or a search counting its positions would stop elsewhere without a compiler
+    compiled = kernel_form(plain, "compiled")
+    state = next(
+        s for s in random_game(31) if 64 - (s.black | s.white).bit_count() == plain.ORDER_EMPTIES + 1
+    )
+    p, o = sides(state)
+    counts = []
+    for form in (plain, compiled):
+        form.clear_table(1)
+        form.exact_start(1, -1)
+        counts.append((form.solve_exact(p, o, -65, 65, False, 1), form.nodes(1)))
+    assert counts[0] == counts[1]
+    assert counts[0][1] > 1000
+
+
+def test_a_search_stops_at_its_count_and_leaves_the_table_true(form: ModuleType) -> None:
+    state = next(s for s in random_game(32) if 64 - (s.black | s.white).bit_count() == 14)
+    p, o = sides(state)
+    form.clear_table(1)
+    form.exact_start(2, -1)
+    exact = form.solve_exact(p, o, -65, 65, False, 1, 2)
+    whole = form.nodes(2)
+    form.clear_table(1)
+    form.exact_start(2, whole // 10)
+    form.solve_exact(p, o, -65, 65, False, 1, 2)
+    assert form.exact_halted(2)
+    # (the last empties are searched without looking at the count: a few hundred positions more)
+    assert whole // 10 <= form.nodes(2) < whole // 3
+    # a stopped search wrote nothing false: the same table then gives the exact value
+    form.exact_start(2, -1)
+    value = form.solve_exact(p, o, -65, 65, False, 1, 2)
+    assert not form.exact_halted(2)
+    assert value == exact
+
+
+def test_a_halted_watch_stops_only_its_own_search(form: ModuleType) -> None:
+    state = next(s for s in random_game(33) if 64 - (s.black | s.white).bit_count() == 10)
+    p, o = sides(state)
+    form.exact_start(3, -1)
+    form.exact_start(4, -1)
+    form.exact_halt(3)
+    form.clear_table(0)
+    form.solve_exact(p, o, -65, 65, False, 0, 3)
+    assert form.exact_halted(3) and form.nodes(3) <= 1
+    # another search in the same table, under another watch, is not stopped
+    assert form.solve_exact(p, o, -65, 65, False, 0, 4) == rules_value(state)
+    assert not form.exact_halted(4)
+    form.exact_start(3, -1)

@@ -13,10 +13,10 @@ import pytest
 
 from ludoteca.ai import native
 from ludoteca.games.othello import kernel as plain
-from ludoteca.games.othello.engine import LANES, Engine, Lanes
+from ludoteca.games.othello.engine import LANES, Engine
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.kernel import EVAL_HAND, MID_INF, MID_WIN
-from ludoteca.games.othello.search import after, final_score, legal_moves
+from ludoteca.games.othello.search import Slots, after, final_score, legal_moves
 from ludoteca.games.othello.settings import EngineSettings
 from tests.kernel_forms import kernel_form
 
@@ -138,7 +138,7 @@ def test_another_thread_halts_a_search_at_once() -> None:
 
 
 def test_the_lane_pool_gives_back_the_same_lane_and_runs_out() -> None:
-    lanes = Lanes(2)
+    lanes = Slots(range(2))
     first = lanes.take(-1)
     assert first is not None
     second = lanes.take(-1)

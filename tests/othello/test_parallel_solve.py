@@ -12,7 +12,7 @@ from ludoteca.ai import native
 from ludoteca.games.othello import endgame
 from ludoteca.games.othello.bitboard import BIT, flips
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, usable_threads
-from ludoteca.games.othello.search import kernel
+from ludoteca.games.othello.search import Slots, kernel
 from tests.othello.test_engine import endgame_positions
 
 
@@ -89,3 +89,42 @@ def test_usable_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     # as plain Python the kernel holds Python's lock: a second thread would only wait
     monkeypatch.setattr(native, "is_compiled", lambda module: False)
     assert usable_threads(2) == 1
+
+
+def test_one_solve_out_of_time_leaves_another_in_the_same_table_running() -> None:
+    # solves share the kernel's table (lane 0) but each has its own watch: the clock of the one
+    # stops it alone
+    (long, short) = endgame_positions(2, 20, seed=66)
+    kernel.clear_table(endgame.SHARED_LANE)
+    alone = EndgameSolver().solve(*long).score
+    kernel.clear_table(endgame.SHARED_LANE)
+    results: list[int] = []
+    neighbour = threading.Thread(target=lambda: results.append(EndgameSolver().solve(*long).score))
+    neighbour.start()
+    with pytest.raises(SolveTimeout):
+        EndgameSolver(deadline=time.perf_counter() + 0.02).solve(*short)
+    neighbour.join()
+    assert results == [alone]
+
+
+def test_a_solve_on_one_thread_stops_at_its_deadline() -> None:
+    ((p, o),) = endgame_positions(1, 24, seed=67)
+    started = time.perf_counter()
+    with pytest.raises(SolveTimeout):
+        EndgameSolver(deadline=time.perf_counter() + 0.1).solve(p, o)
+    # the clock looks every few milliseconds; the slack is for a loaded machine
+    assert time.perf_counter() - started < 2
+
+
+def test_the_watch_pool_waits_for_a_watch_given_back() -> None:
+    pool = Slots(range(1))
+    assert pool.take() == 0
+    assert pool.take() is None
+    taken: list[int | None] = []
+    waiter = threading.Thread(target=lambda: taken.append(pool.take(wait=True)))
+    waiter.start()
+    time.sleep(0.05)
+    assert taken == []
+    pool.give(0)
+    waiter.join(timeout=5)
+    assert taken == [0]

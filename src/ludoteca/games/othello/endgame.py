@@ -3,29 +3,31 @@
 Scores follow tournament practice: the final difference of discs, with the empty squares left by
 an early end counted for the winner (so a position's value matches published endgame suites).
 
-The value is found by null-window tests ("is it at least t?") whose thresholds bracket it; each
-test is a negamax principal variation search (null windows after the first move):
-* with many empties: a transposition table, the TT move first, then fastest-first ordering
-  (the move that leaves the opponent the fewest replies first, corners preferred);
-* with few empties (KERNEL_EMPTIES and below): the kernel's search without a table (`kernel.py`,
-  compiled where Cython can): fastest-first ordering, then in the last six empties no move
-  generation at all, the empty squares next to an opponent disc scanned, those of quarters holding
-  an odd number of empties first (parity);
-* a stability cut-off: the opponent's discs that can never flip cap the score within reach.
-The ordering, the loop over the moves, passes and the read-back of the best line are the midgame
-search's too (`search.py`).
+The value is found by null-window tests ("is it at least t?") whose thresholds bracket it. Python
+keeps the root (the thresholds, the order of the root's moves, two threads sharing a test); each
+root move is searched by the kernel (`kernel.solve_exact`, compiled where Cython can): a negamax
+principal variation search (null windows after the first move) with
+* a transposition table from 8 empties on, its move tried first;
+* moves ordered fastest first (the move that leaves the opponent the fewest replies first,
+  corners preferred, then the fewest own discs next to an empty square), and with 14 empties or
+  more by a shallow search of each child with the hand-tuned evaluation too;
+* a stability cut-off: the opponent's discs that can never flip cap the score within reach;
+* in the last six empties no move generation at all: the empty squares next to an opponent disc
+  scanned, those of quarters holding an odd number of empties first (parity).
+A clock thread stops the kernel at the deadline (`search.run_clock`); the kernel stops itself at a
+count of positions. The loop over the root's moves and the read-back of the best line are the
+midgame search's too (`search.py`).
 
 Measured (processor time, FFO #40, 20 empties): 125 s as plain Python before the kernel; 2.6–2.9 s
-with the compiled kernel below 10–16 empties (10–12 best, within noise on a loaded machine). Earlier
-profile notes of the plain solver (cProfile on 18-empty FFO positions): about 90 % of the time went
-to the last seven empties, and there to `flips` and call overhead — what the kernel now does in C.
-What paid off then, measured in calls to the two primitives: corners counted double in the
-fastest-first key and the frontier of the mover as a tie-breaker (−8 % nodes), parity (−9 %
-flips), the stability cut-off (−6 % nodes), null-window tests converging on the value instead of
-one wide principal variation search at the root (−12 % over the bench positions), the replies found
-while ordering handed down to the child instead of generated again (−3 to −5 % CPU).
-What did not: ordering by the midgame evaluation or a 2-ply search at 12–16 empties (better on
-some positions, worse on others), enhanced transposition cut-offs.
+with the compiled kernel below 10–16 empties; 1.4 s with all but the root in the kernel. What paid
+off, measured in positions: corners counted double in the fastest-first key and the frontier of
+the mover as a tie-breaker (−8 %), parity (−9 % flips), the stability cut-off (−6 %), null-window
+tests converging on the value instead of one wide principal variation search at the root (−12 %),
+ordering by a shallow search with the hand-tuned evaluation from 14 empties on (−35 % over 16
+positions with 22 empties from games), the table from 8 empties on instead of 9 (−5 %). What did
+not: ordering by the evaluation alone without a search, or from 16 empties on; the learned
+evaluation there instead (as many positions, each dearer); the table from 11 empties on; enhanced
+transposition cut-offs.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Final
 
@@ -47,38 +49,37 @@ from ludoteca.games.othello.bitboard import (
 )
 
 # the C constants of the compiled kernel are not visible from Python: read them in its source
-from ludoteca.games.othello.kernel import STABILITY_ALPHA
+from ludoteca.games.othello.kernel import WATCHES as WATCH_COUNT
 from ludoteca.games.othello.search import (
     Ordered,
     SearchStopped,
+    Slots,
     after,
     final_score,
-    flips,
     kernel,
     legal_moves,
     line_from,
     ordered_moves,
     out_of_time,
-    pass_or_end,
+    run_clock,
     search_moves,
 )
 
-#: from this many empties down, the kernel's search takes over (`kernel.py`)
-KERNEL_EMPTIES: Final = 12
-#: the best line is found again by solving where neither table knows it, from this many empties down
+#: the best line is found again by solving where the table does not know it, from this many empties down
 LINE_RESOLVE_EMPTIES: Final = 12
-#: from this many empties on, positions go to the transposition table
-TT_EMPTIES: Final = 8
 #: a bound wider than any disc difference
 INF: Final = 65
 
 
-#: the kernel's lanes (`kernel.py`): solves share lane 0, from any thread at once; a solve that
-#: counts positions (a budget that must stop at the same place in every run) takes lane 1, from an
-#: empty table, so that nothing else adds to its count or its table. Such solves take it in turn.
+#: the kernel's lanes (`kernel.py`): solves share lane 0's table, from any thread at once; a solve
+#: that counts positions (a budget that must stop at the same place in every run) takes lane 1,
+#: from an empty table, so that nothing else changes its table. Such solves take it in turn.
 SHARED_LANE: Final = 0
 COUNTED_LANE: Final = 1
 COUNTED_LOCK = threading.Lock()
+#: the kernel's watches a solve (and each thread of a split test) takes for its count, budget and
+#: stop flag; watches 0 and 1 are left to direct calls of the kernel, which number them as the lane
+WATCHES: Final = Slots(range(2, WATCH_COUNT))
 
 
 class SolveTimeout(SearchStopped):
@@ -96,7 +97,7 @@ class SolveResult:
 
 
 class EndgameSolver:
-    """Solves positions exactly. One solver keeps its transposition table between calls."""
+    """Solves positions exactly. The kernel's table keeps what a solve learns for the next one."""
 
     def __init__(
         self,
@@ -105,22 +106,25 @@ class EndgameSolver:
         node_limit: int | None = None,
         threads: int = 1,
     ) -> None:
-        self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
-        self.calls = 0
         self.deadline = deadline
         self.stop = stop
         #: the positions (the kernel's included) a solve may search; None: no count
         self.node_limit = node_limit
-        self._limit: float = float("inf")
         #: the kernel's lane of the current solve
         self.lane = SHARED_LANE
+        #: the kernel's watch of the current solve (-1: none)
+        self.watch = -1
         #: threads that share a null-window test at the root (`_split`); 1 when positions are
         #: counted, whose budget must stop at the same place in every run
         self.threads = threads
         #: during a solve, the best lower bound proven so far and a move that reaches it (None
         #: until a test proves one): a move worth playing should the solve run out of time
         self.proven: tuple[int, Square] | None = None
+        #: the watches searching for the current solve, which its clock stops; `_halted` once it has
+        self._watching: set[int] = set()
+        self._watching_lock = threading.Lock()
+        self._halted = False
 
     # ----- public ---------------------------------------------------------------------------------
     def solve(
@@ -140,18 +144,50 @@ class EndgameSolver:
 
     @contextmanager
     def _kernel(self) -> Iterator[None]:
-        """The kernel's lane for this solve: the counted lane, from an empty table, to this solve
-        alone when it counts positions."""
-        if self.node_limit is None:
-            self._limit = float("inf")
-            self.lane = SHARED_LANE
-            yield
-            return
-        self._limit = self.node_limit
-        with COUNTED_LOCK:
-            self.lane = COUNTED_LANE
-            kernel.clear_table(COUNTED_LANE)
-            yield
+        """The kernel's lane and watch for this solve, and its clock: the counted lane, from an
+        empty table, to this solve alone when it counts positions."""
+        counted = self.node_limit is not None
+        with COUNTED_LOCK if counted else nullcontext():
+            self.lane = COUNTED_LANE if counted else SHARED_LANE
+            if counted:
+                kernel.clear_table(COUNTED_LANE)
+            with self._watch(-1 if self.node_limit is None else self.node_limit) as watch:
+                self.watch = watch
+                clock = None
+                finished = threading.Event()
+                self._halted = False
+                if self.deadline is not None or self.stop is not None:
+                    clock = run_clock(self._halt, self.deadline, self.stop, finished)
+                try:
+                    yield
+                finally:
+                    finished.set()
+                    if clock is not None:
+                        clock.join()
+
+    @contextmanager
+    def _watch(self, limit: int) -> Iterator[int]:
+        """A watch of the kernel's for a search of this solve, stopped with the rest by `_halt`."""
+        watch = WATCHES.take(wait=True)
+        assert watch is not None
+        kernel.exact_start(watch, limit)
+        with self._watching_lock:
+            self._watching.add(watch)
+            if self._halted:
+                kernel.exact_halt(watch)
+        try:
+            yield watch
+        finally:
+            with self._watching_lock:
+                self._watching.discard(watch)
+            WATCHES.give(watch)
+
+    def _halt(self) -> None:
+        """Stop every search of this solve (its clock calls this at the deadline or on a cancel)."""
+        with self._watching_lock:
+            self._halted = True
+            for watch in self._watching:
+                kernel.exact_halt(watch)
 
     def _solve(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, first: Square | None, guess: int
@@ -163,7 +199,7 @@ class EndgameSolver:
         if not moves:
             if not legal_moves(o, p):
                 return SolveResult(final_score(p, o), None, 1, 0.0)
-            score = -self._search(o, p, -beta, -alpha, 64 - (p | o).bit_count(), 0, -1)
+            score = -self._search(o, p, -beta, -alpha, 64 - (p | o).bit_count(), 1, -1)
             return SolveResult(score, None, self.nodes, time.perf_counter() - started)
         if alpha <= -INF and beta >= INF:
             score, move = self._converge(p, o, moves, first, max(-64, min(64, guess)))
@@ -216,15 +252,12 @@ class EndgameSolver:
         return result.score, best
 
     def principal_line(self, p: Bitboard, o: Bitboard, length: int = 60) -> tuple[Square | None, ...]:
-        """The best line, each move read from the table (None for a pass), else from the kernel's
-        table, else, in the last empties, found again by solving; for display only."""
+        """The best line, each move read from the kernel's table (None for a pass), else, in the
+        last empties, found again by solving; for display only."""
 
         def remembered(p: Bitboard, o: Bitboard) -> int:
-            entry = self.table.get((p << 64) | o)
-            if entry is not None and entry[-1] >= 0:
-                return entry[-1]
             # read in this solve's lane, searched again in the shared one: the counted lane's
-            # count and table belong to the counted solve running there, if any
+            # table belongs to the counted solve running there, if any
             square = kernel.table_move(p, o, self.lane)
             moves = legal_moves(p, o)
             if square >= 0 and moves & BIT[square]:
@@ -255,45 +288,46 @@ class EndgameSolver:
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, ordered: Ordered, empties: int
     ) -> tuple[int, Square]:
         """A null-window test at the root shared by `threads` threads. Each takes the next move
-        nobody has taken and tests it, with its own solver sharing this one's table; the first
-        move proven to reach `beta` ends the test for all (the others stop at their next node
-        above the kernel, within a millisecond). The kernel does 88 % of the work and lets go of
-        Python's lock meanwhile, so the threads seldom wait for each other. Measured over 91
-        positions with 20 empties from games, two threads against one: the slowest solve 1.42 s
-        instead of 1.98 (wall), all of them 45 s instead of 52; the median is unchanged (0.45 s),
-        as most tests end with their first move, where the second thread has nothing to add.
-        Splitting deeper (the first move's replies too) would help those; not tried yet."""
+        nobody has taken and tests it under a watch of its own, in this solve's table; the first
+        move proven to reach `beta` ends the test for all (the others' watches are stopped). The
+        kernel lets go of Python's lock while it searches, so the threads seldom wait for each
+        other. Measured over 91 positions with 20 empties from games, two threads against one
+        (when the kernel searched from 12 empties only): the slowest solve 1.42 s instead of 1.98
+        (wall), all of them 45 s instead of 52; the median was unchanged (0.45 s), as most tests
+        end with their first move, where the second thread has nothing to add. Splitting deeper
+        (the first move's replies too) would help those; not tried yet."""
         pending = iter(enumerate(ordered))
         lock = threading.Lock()
         finished = threading.Event()
         results: list[tuple[int, int, Square]] = []
         errors: list[BaseException] = []
-        outer = self.stop
-
-        def stop() -> bool:
-            return finished.is_set() or (outer is not None and outer())
+        workers = [self._worker() for _ in range(self.threads)]
 
         def work(worker: EndgameSolver) -> None:
             try:
-                while not finished.is_set():
-                    with lock:
-                        item = next(pending, None)
-                    if item is None:
-                        return
-                    index, (_, f, square, reply) = item
-                    np, no = o ^ f, p | f | BIT[square]
-                    score = -worker._search(np, no, -beta, -alpha, empties - 1, 0, reply)
-                    with lock:
-                        results.append((score, -index, square))
-                    if score >= beta:
-                        finished.set()
+                with self._watch(-1) as watch:
+                    worker.watch = watch
+                    while not finished.is_set():
+                        with lock:
+                            item = next(pending, None)
+                        if item is None:
+                            return
+                        index, (_, f, square, reply) = item
+                        np, no = o ^ f, p | f | BIT[square]
+                        score = -worker._search(np, no, -beta, -alpha, empties - 1, 0, reply)
+                        with lock:
+                            results.append((score, -index, square))
+                        if score >= beta:
+                            finished.set()
+                            for other in workers:
+                                if other is not worker and other.watch >= 0:
+                                    kernel.exact_halt(other.watch)
             except SolveTimeout:
                 finished.set()
             except BaseException as error:  # handed to the calling thread
                 errors.append(error)
                 finished.set()
 
-        workers = [self._worker(stop) for _ in range(self.threads)]
         helpers = [
             threading.Thread(target=work, args=(worker,), name="othello-solve", daemon=True)
             for worker in workers[1:]
@@ -304,7 +338,6 @@ class EndgameSolver:
         for helper in helpers:
             helper.join()
         self.nodes += sum(worker.nodes for worker in workers)
-        self.calls += sum(worker.calls for worker in workers)
         if errors:
             raise errors[0]
         if not results:
@@ -316,81 +349,26 @@ class EndgameSolver:
             raise SolveTimeout
         return score, square
 
-    def _worker(self, stop: Callable[[], bool]) -> EndgameSolver:
-        worker = EndgameSolver(self.deadline, stop)
-        worker.table = self.table
+    def _worker(self) -> EndgameSolver:
+        worker = EndgameSolver(self.deadline, self.stop)
         worker.lane = self.lane
         return worker
 
     def _search(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: int, passed: int, moves: Bitboard
     ) -> int:
-        """Negamax value for `p`, fail-soft, `empties` empty squares left; `moves`: -1 when not
-        generated yet."""
+        """Negamax value for `p`, fail-soft, searched by the kernel under this solver's watch
+        (`empties` and `moves`, the search loop's, are the kernel's to find again)."""
         self.nodes += 1
-        if empties <= KERNEL_EMPTIES:
-            # (in the shared lane, the count includes what other threads searched meanwhile)
-            lane = self.lane
-            before = kernel.nodes(lane)
-            score = kernel.solve_exact(p, o, alpha, beta, passed != 0, lane)
-            self.nodes += kernel.nodes(lane) - before
-            return score
-        # every node above the kernel looks at the clock: each may hold a whole kernel search
-        # below it (milliseconds), so counting nodes is no measure of time; a count of positions
-        # as the budget is checked here too, the kernel's positions included
-        self.calls += 1
-        if self.nodes >= self._limit or out_of_time(self.deadline, self.stop):
+        if self._halted or out_of_time(self.deadline, self.stop):
             raise SolveTimeout
-        if alpha >= STABILITY_ALPHA:
-            # the opponent's discs that can never flip cap what `p` can reach
-            upper = 64 - 2 * stable_discs(o, p | o).bit_count()
-            if upper <= alpha:
-                return upper
-        if moves < 0:
-            moves = legal_moves(p, o)
-        if not moves:
-            return pass_or_end(self._search, p, o, alpha, beta, empties, passed, 1)
-        table = self.table
-        key = 0
-        tt_move = -1
-        if empties >= TT_EMPTIES:
-            key = (p << 64) | o
-            entry = table.get(key)
-            if entry is not None:
-                lower, upper, tt_move = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-        original_alpha, original_beta = alpha, beta
-        best, best_move = -INF, -1
-        if moves & (moves - 1) == 0:
-            # a single move: no ordering needed
-            best_move = moves.bit_length() - 1
-        elif tt_move >= 0 and moves & BIT[tt_move]:
-            # the remembered best move often cuts at once: try it before sorting the rest
-            best_move = tt_move
-        if best_move >= 0:
-            f = flips(p, o, best_move)
-            best = -self._search(o ^ f, p | f | BIT[best_move], -beta, -alpha, empties - 1, 0, -1)
-            moves ^= BIT[best_move]
-            if best > alpha:
-                alpha = best
-        if moves and alpha < beta:
-            ordered = ordered_moves(p, o, moves, None, replies=True, frontier=True)
-            best, best_move = search_moves(self._search, p, o, ordered, alpha, beta, empties, best, best_move)
-        if key:
-            if best <= original_alpha:
-                table[key] = (-INF, best, best_move)
-            elif best >= original_beta:
-                table[key] = (best, INF, best_move)
-            else:
-                table[key] = (best, best, best_move)
-        return best
+        watch = self.watch
+        before = kernel.nodes(watch)
+        score = kernel.solve_exact(p, o, alpha, beta, passed != 0, self.lane, watch)
+        self.nodes += kernel.nodes(watch) - before
+        if kernel.exact_halted(watch):
+            raise SolveTimeout
+        return score
 
 
 def usable_threads(wanted: int) -> int:

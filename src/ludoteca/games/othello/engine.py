@@ -49,6 +49,7 @@ from ludoteca.games.othello.kernel import EVAL_HAND, EVAL_PATTERNS, EVAL_UNITS, 
 from ludoteca.games.othello.learned import resolve
 from ludoteca.games.othello.search import (
     SearchStopped,
+    Slots,
     after,
     kernel,
     legal_moves,
@@ -57,6 +58,7 @@ from ludoteca.games.othello.search import (
     out_of_time,
     pass_or_end,
     principal_line,
+    run_clock,
     search_moves,
 )
 from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProgress
@@ -70,34 +72,10 @@ TABLE_LIMIT: Final = 400_000
 #: (`ludoteca bench othello --level5`), 20 units a disc made the solves 25 % quicker than 10, and
 #: the slowest one half as long
 GUESS_UNITS_PER_DISC: Final = 20
-#: how often the clock and the cancel flag are looked at while the compiled search runs
-WATCH_SECONDS: Final = 0.004
 
 
-class Lanes:
-    """The compiled midgame search's lanes (`kernel.py`): one search at a time in each. An engine
-    gets back the lane it had last when it is free, so its table carries over from move to move."""
-
-    def __init__(self, count: int) -> None:
-        self._free = list(range(count))
-        self._lock = threading.Lock()
-
-    def take(self, wanted: int) -> int | None:
-        """A free lane, `wanted` when it is free; None when every lane is busy."""
-        with self._lock:
-            if not self._free:
-                return None
-            if wanted in self._free:
-                self._free.remove(wanted)
-                return wanted
-            return self._free.pop()
-
-    def give(self, lane: int) -> None:
-        with self._lock:
-            self._free.append(lane)
-
-
-LANES: Final = Lanes(MID_LANES)
+#: the compiled midgame search's lanes (`kernel.py`)
+LANES: Final = Slots(range(MID_LANES))
 
 #: a search of the root: (depth, alpha, beta, the move to try first) → (value, best move); it
 #: raises `SearchStopped` (with a move proven better than alpha, or None) when it is stopped
@@ -157,8 +135,6 @@ class Engine:
             return moves.bit_length() - 1
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        if len(self.solver.table) > TABLE_LIMIT:
-            self.solver.table.clear()
         empties = 64 - (p | o).bit_count()
         settings = self.settings
         if empties <= settings.solve_empties:
@@ -314,15 +290,12 @@ class Engine:
             return score, proven
 
         finished = threading.Event()
-        watcher = threading.Thread(
-            target=_watch, args=(lane, self.deadline, self.stop, finished), name="othello-clock", daemon=True
-        )
-        watcher.start()
+        clock = run_clock(lambda: kernel.mid_halt(lane), self.deadline, self.stop, finished)
         try:
             return self._deepen(p, o, root, MID_INF, MID_WIN, report, started, depth_limit)
         finally:
             finished.set()
-            watcher.join()
+            clock.join()
 
     @staticmethod
     def _kernel_line(p: Bitboard, o: Bitboard, lane: int) -> tuple[Square | None, ...]:
@@ -419,14 +392,6 @@ def _aspiration(root: Root, depth: int, guess: int, first: Square, infinity: int
             return score, move
         first = move
         window *= 4
-
-
-def _watch(lane: int, deadline: float, stop: Callable[[], bool], finished: threading.Event) -> None:
-    """Halt `lane`'s search once `deadline` passes or `stop` says so, unless it finishes first."""
-    while not finished.wait(WATCH_SECONDS):
-        if time.perf_counter() >= deadline or stop():
-            kernel.mid_halt(lane)
-            return
 
 
 def _bound(best: int, alpha: int, beta: int) -> int:

@@ -54,27 +54,38 @@ STABILITY_ALPHA = cython.declare(cython.int, 8)
 #: a bound wider than any disc difference
 INF = cython.declare(cython.int, 65)
 
-#: the exact search's lanes: each has its own table and count of positions. Lane 0 is shared by
-#: every search that does not count its positions, from any thread at once (the search runs
-#: without Python's lock); lane 1 is for one search at a time that counts positions as its budget,
-#: so that the count stops at the same place in every run (`endgame.py` keeps it to one search)
+#: the exact search's lanes: each has its own table. Lane 0 is shared by every search that does
+#: not count its positions, from any thread at once (the search runs without Python's lock); lane 1
+#: is for one search at a time that counts positions as its budget, so that the count stops at the
+#: same place in every run (`endgame.py` keeps it to one search)
 LANES = cython.declare(cython.int, 2)
-_nodes = cython.declare(cython.longlong[2])  # type: ignore[misc,valid-type]
+#: the exact search's watches: a search (or one thread of a solve split between threads) takes one
+#: for its count of positions, its budget and its stop flag, apart from its table's lane, so that
+#: stopping one search sharing a table stops no other
+WATCHES = cython.declare(cython.int, 16)
+NO_LIMIT = cython.declare(cython.longlong, 0x7FFFFFFFFFFFFFFF)
+_nodes = cython.declare(cython.longlong[16])  # type: ignore[misc,valid-type]
+_limit = cython.declare(cython.longlong[16])  # type: ignore[misc,valid-type]
+_halt = cython.declare(cython.int[16])  # type: ignore[misc,valid-type]
+#: from this many empties on, the exact search orders its moves by a shallow search of each child
+#: with the hand-tuned evaluation too, one ply deeper every ORDER_STEP empties
+ORDER_EMPTIES = cython.declare(cython.int, 14)
+ORDER_STEP = cython.declare(cython.int, 4)
 
 #: from this many empties on, the exact search keeps what it learns of a position in its table
-TABLE_EMPTIES = cython.declare(cython.int, 9)
+TABLE_EMPTIES = cython.declare(cython.int, 8)
 #: each lane's table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts
 #: about its position, true in any later search, so the table is never cleared
-TABLE_BITS = cython.declare(cython.int, 19)
+TABLE_BITS = cython.declare(cython.int, 20)
 _HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
 # An entry is three words: its bounds and move packed into `data`, and the position's two
 # bitboards each XORed with a scramble of `data`. Two threads writing one slot at once may leave
 # words of both entries; such a mix no longer matches its own check, and reads as empty.
 # (the sizes are LANES × 2**TABLE_BITS: a C array's size must be written out)
-_table_p = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
-_table_o = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
-_table_data = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+_table_p = cython.declare(cython.ulonglong[2097152])  # type: ignore[misc,valid-type]
+_table_o = cython.declare(cython.ulonglong[2097152])  # type: ignore[misc,valid-type]
+_table_data = cython.declare(cython.ulonglong[2097152])  # type: ignore[misc,valid-type]
 
 
 # ----- primitives ------------------------------------------------------------------------------------
@@ -270,19 +281,46 @@ def perft(
 
 # ----- exact endgame, last empties -------------------------------------------------------------------
 @cython.ccall
-def nodes(lane: cython.int = 0) -> cython.longlong:
-    """Positions visited by `solve_exact` in `lane` since the program started (lane 0's count is
-    approximate while two threads search in it)."""
-    count: cython.longlong = _nodes[lane]
+def nodes(watch: cython.int = 0) -> cython.longlong:
+    """Positions visited by `solve_exact` under `watch` since its `exact_start` (approximate while
+    two threads search under it)."""
+    count: cython.longlong = _nodes[watch]
     return count
+
+
+@cython.ccall
+def exact_start(watch: cython.int, limit: cython.longlong) -> cython.int:
+    """Make `watch` ready for a search that stops after `limit` positions (-1: no limit), its count
+    at 0."""
+    _nodes[watch] = 0
+    _limit[watch] = limit if limit >= 0 else NO_LIMIT
+    _halt[watch] = 0
+    return 0
+
+
+@cython.ccall
+def exact_halt(watch: cython.int) -> cython.int:
+    """Ask the search under `watch` to stop now (from another thread: it runs without the lock)."""
+    _halt[watch] = 1
+    return 0
+
+
+@cython.ccall
+def exact_halted(watch: cython.int) -> cython.bint:
+    """Whether the last search under `watch` stopped before it finished (its value means nothing)."""
+    halted: cython.int = _halt[watch]
+    return halted != 0
 
 
 @cython.cfunc
 def _zero_counts() -> cython.int:
-    """Every lane's count at 0: C starts its arrays so, plain Python's start as None."""
-    lane: cython.int
-    for lane in range(LANES):
-        _nodes[lane] = 0
+    """Every watch counting from 0 without a limit: C starts its arrays at 0, plain Python's start
+    as None."""
+    watch: cython.int
+    for watch in range(WATCHES):
+        _nodes[watch] = 0
+        _limit[watch] = NO_LIMIT
+        _halt[watch] = 0
     return 0
 
 
@@ -318,9 +356,9 @@ def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int, lane: cython.int) -> cython.int:
+def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int, watch: cython.int) -> cython.int:
     """The final value for `p` with one empty `square` left."""
-    _nodes[lane] += 1
+    _nodes[watch] += 1
     mine: cython.int = popcount(p)
     f: cython.ulonglong = flips(p, o, square)
     if f:
@@ -343,11 +381,11 @@ def _two(
     alpha: cython.int,
     beta: cython.int,
     passed: cython.bint,
-    lane: cython.int,
+    watch: cython.int,
 ) -> cython.int:
     """Exact value with two empties: both squares tried in turn (ordering them gains nothing here,
     and the general loop's bookkeeping costs more than the search)."""
-    _nodes[lane] += 1
+    _nodes[watch] += 1
     empty: cython.ulonglong = ~(p | o) & FULL
     first: cython.ulonglong = empty & (~empty + _ONE) & FULL
     second: cython.ulonglong = empty ^ first
@@ -357,18 +395,18 @@ def _two(
     score: cython.int
     f: cython.ulonglong = flips(p, o, a)
     if f:
-        best = -_last(o ^ f, p | f | first, b, lane)
+        best = -_last(o ^ f, p | f | first, b, watch)
         if best >= beta:
             return best
     f = flips(p, o, b)
     if f:
-        score = -_last(o ^ f, p | f | second, a, lane)
+        score = -_last(o ^ f, p | f | second, a, watch)
         if score > best:
             best = score
     if best == -INF:
         if passed:
             return final_score(p, o)
-        return -_two(o, p, -beta, -alpha, True, lane)
+        return -_two(o, p, -beta, -alpha, True, watch)
     return best
 
 
@@ -382,16 +420,16 @@ def _scan(
     beta: cython.int,
     empties: cython.int,
     passed: cython.bint,
-    lane: cython.int,
+    watch: cython.int,
 ) -> cython.int:
     """Exact value with few empties: no move generation, the empty squares next to an opponent disc
     are tried in turn, those of odd quarters first, then corners before edges before X squares."""
     empty: cython.ulonglong = ~(p | o) & FULL
     if empties == 1:
-        return _last(p, o, _lowest(empty), lane)
+        return _last(p, o, _lowest(empty), watch)
     if empties == 2:
-        return _two(p, o, alpha, beta, passed, lane)
-    _nodes[lane] += 1
+        return _two(p, o, alpha, beta, passed, watch)
+    _nodes[watch] += 1
     candidates: cython.ulonglong = empty & _neighbours(o)
     odd: cython.ulonglong = _odd_quarters(empty)
     best: cython.int = -INF
@@ -417,7 +455,7 @@ def _scan(
             f = flips(p, o, square)
             if not f:
                 continue
-            score = -_scan(o ^ f, p | f | low, -beta, -alpha, empties - 1, False, lane)
+            score = -_scan(o ^ f, p | f | low, -beta, -alpha, empties - 1, False, watch)
             if score > best:
                 best = score
                 if score > alpha:
@@ -427,7 +465,7 @@ def _scan(
     if best == -INF:
         if passed:
             return final_score(p, o)
-        return -_scan(o, p, -beta, -alpha, empties, True, lane)
+        return -_scan(o, p, -beta, -alpha, empties, True, watch)
     return best
 
 
@@ -533,13 +571,57 @@ def solve_exact(
     beta: cython.int,
     passed: cython.bint,
     lane: cython.int = 0,
+    watch: cython.int = -1,
 ) -> cython.int:
-    """The exact value for `p` (fail-soft within alpha, beta), searched in `lane`. Python's lock
-    is let go meanwhile, so that other threads run (another search among them)."""
+    """The exact value for `p` (fail-soft within alpha, beta), searched in `lane`'s table under
+    `watch` (-1: the watch numbered as the lane). When `exact_halted(watch)` afterwards, the value
+    means nothing. Python's lock is let go meanwhile, so that other threads run (another search
+    among them)."""
     score: cython.int
+    if watch < 0:
+        watch = lane
     with cython.nogil:
-        score = _exact(p, o, alpha, beta, passed, lane)
+        score = _exact(p, o, alpha, beta, passed, lane, watch)
     return score
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _shallow(
+    p: cython.ulonglong,
+    o: cython.ulonglong,
+    depth: cython.int,
+    alpha: cython.int,
+    beta: cython.int,
+) -> cython.int:
+    """A plain alpha-beta search `depth` plies deep with the hand-tuned evaluation (tenths of a
+    disc): how the exact search orders its moves with many empties. Unordered and without a table:
+    it looks one to three plies ahead. (The learned evaluation ordered no better, at a higher
+    price, and would order differently where its weights are not loaded.)"""
+    if depth <= 0:
+        return _hand(p, o)
+    moves: cython.ulonglong = legal_moves(p, o)
+    if not moves:
+        if not legal_moves(o, p):
+            return final_score(p, o) * 10
+        return -_shallow(o, p, depth - 1, -beta, -alpha)
+    best: cython.int = -MID_INF
+    low: cython.ulonglong
+    f: cython.ulonglong
+    score: cython.int
+    while moves:
+        low = moves & (~moves + _ONE) & FULL
+        moves ^= low
+        f = flips(p, o, _lowest(low))
+        score = -_shallow(o ^ f, p | f | low, depth - 1, -beta, -alpha)
+        if score > best:
+            best = score
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    return best
 
 
 @cython.cfunc
@@ -552,17 +634,23 @@ def _exact(
     beta: cython.int,
     passed: cython.bint,
     lane: cython.int,
+    watch: cython.int,
 ) -> cython.int:
     """`solve_exact` itself. Positions with TABLE_EMPTIES or more go to the table (their best
     move is tried first next time). Moves are ordered fastest first (fewest replies left to the
-    opponent, corners counted double; fewest own discs next to an empty square next), the first
-    searched with the full window, the others with a null window and searched again when they
-    prove better."""
+    opponent, corners counted double; fewest own discs next to an empty square next), and with
+    ORDER_EMPTIES or more by a shallow search of the child with the hand-tuned evaluation too (a
+    disc of its value weighs as much as a sixth of a reply); the first searched with the full window,
+    the others with a null window and searched again when they prove better."""
     empty: cython.ulonglong = ~(p | o) & FULL
     empties: cython.int = popcount(empty)
     if empties <= SCAN_EMPTIES:
-        return _scan(p, o, alpha, beta, empties, passed, lane)
-    _nodes[lane] += 1
+        return _scan(p, o, alpha, beta, empties, passed, watch)
+    _nodes[watch] += 1
+    if _nodes[watch] >= _limit[watch]:
+        _halt[watch] = 1
+    if _halt[watch]:
+        return 0
     if alpha >= STABILITY_ALPHA:
         # the opponent's discs that can never flip cap what `p` can reach
         upper: cython.int = 64 - 2 * popcount(stable_discs(o, p | o))
@@ -572,7 +660,7 @@ def _exact(
     if not moves:
         if passed or not legal_moves(o, p):
             return final_score(p, o)
-        return -_exact(o, p, -beta, -alpha, True, lane)
+        return -_exact(o, p, -beta, -alpha, True, lane, watch)
     slot: cython.int = -1
     remembered: cython.int = -1
     data: cython.ulonglong
@@ -604,13 +692,15 @@ def _exact(
     square: cython.int
     key: cython.int
     j: cython.int
+    ordering: cython.bint = empties >= ORDER_EMPTIES
+    shallow: cython.int = 1 + (empties - ORDER_EMPTIES) // ORDER_STEP
     while moves:
         low = moves & (~moves + _ONE) & FULL
         moves ^= low
         square = _lowest(low)
         f = flips(p, o, square)
         if square == remembered:
-            key = -1000
+            key = -0x40000000
         else:
             mine = p | f | low
             reply = legal_moves(o ^ f, mine)
@@ -620,6 +710,9 @@ def _exact(
                 key -= 2
             elif low & X_SQUARES:
                 key += 2
+            if ordering:
+                # the child's value is the opponent's: the lower, the sooner
+                key = 4 * key + _shallow(o ^ f, mine, shallow, -MID_INF, MID_INF)
         count = _insert(keys, squares, turned, count, key, square, f)
     best: cython.int = -INF
     best_move: cython.int = -1
@@ -629,11 +722,14 @@ def _exact(
         f = turned[j]
         low = _ONE << square
         if j == 0:
-            score = -_exact(o ^ f, p | f | low, -beta, -alpha, False, lane)
+            score = -_exact(o ^ f, p | f | low, -beta, -alpha, False, lane, watch)
         else:
-            score = -_exact(o ^ f, p | f | low, -alpha - 1, -alpha, False, lane)
-            if alpha < score < beta:
-                score = -_exact(o ^ f, p | f | low, -beta, -score, False, lane)
+            score = -_exact(o ^ f, p | f | low, -alpha - 1, -alpha, False, lane, watch)
+            if alpha < score < beta and not _halt[watch]:
+                score = -_exact(o ^ f, p | f | low, -beta, -score, False, lane, watch)
+        if _halt[watch]:
+            # a stopped search's values mean nothing: nothing goes to the table
+            return 0
         if score > best:
             best = score
             best_move = square
@@ -917,7 +1013,6 @@ _cut_margin = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
 #: whether the lane's search makes probable cut-offs
 _mid_cut = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
 _MASK20 = cython.declare(cython.ulonglong, 0xFFFFF)
-NO_LIMIT = cython.declare(cython.longlong, 0x7FFFFFFFFFFFFFFF)
 _mid_nodes = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
 _mid_limit = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
 _mid_halt = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]

@@ -16,8 +16,9 @@ search and hand down the replies found while ordering (the child would generate 
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ludoteca.ai.native import compiled
@@ -49,6 +50,58 @@ RANK: Final[tuple[int, ...]] = tuple(
 
 #: (key, flips, square, the opponent's replies after the move or -1 when not computed)
 Ordered = list[tuple[int, Bitboard, Square, Bitboard]]
+
+
+#: how often a clock looks whether a search running in the kernel must stop (seconds)
+CLOCK_SECONDS: Final = 0.004
+
+
+class Slots:
+    """Numbered places of the kernel's (the midgame search's lanes, the exact search's watches),
+    one search at a time in each. A search gets back the place it had last when that is free, so
+    that a midgame search's table carries over from move to move."""
+
+    def __init__(self, numbers: Iterable[int]) -> None:
+        self._free = list(numbers)
+        self._freed = threading.Condition()
+
+    def take(self, wanted: int = -1, *, wait: bool = False) -> int | None:
+        """A free place, `wanted` when it is free; when every one is busy, None, or with `wait`
+        the first one given back."""
+        with self._freed:
+            while not self._free:
+                if not wait:
+                    return None
+                self._freed.wait()
+            if wanted in self._free:
+                self._free.remove(wanted)
+                return wanted
+            return self._free.pop()
+
+    def give(self, number: int) -> None:
+        with self._freed:
+            self._free.append(number)
+            self._freed.notify()
+
+
+def run_clock(
+    halt: Callable[[], object],
+    deadline: float | None,
+    stop: Callable[[], bool] | None,
+    finished: threading.Event,
+) -> threading.Thread:
+    """A thread that calls `halt` once `deadline` passes or `stop` says so, unless `finished` is
+    set first (a search in the kernel runs without Python's lock and looks at no clock itself)."""
+
+    def watch() -> None:
+        while not finished.wait(CLOCK_SECONDS):
+            if out_of_time(deadline, stop):
+                halt()
+                return
+
+    clock = threading.Thread(target=watch, name="othello-clock", daemon=True)
+    clock.start()
+    return clock
 
 
 class SearchStopped(Exception):
