@@ -71,6 +71,10 @@ _halt = cython.declare(cython.int[16])  # type: ignore[misc,valid-type]
 #: with the hand-tuned evaluation too, one ply deeper every ORDER_STEP empties
 ORDER_EMPTIES = cython.declare(cython.int, 14)
 ORDER_STEP = cython.declare(cython.int, 4)
+#: from this many empties on, the exact search looks its children up in the table before ordering
+#: them, and stops at once when one is known to refute the opponent (an enhanced transposition
+#: cut-off)
+ETC_EMPTIES = cython.declare(cython.int, 12)
 
 #: from this many empties on, the exact search keeps what it learns of a position in its table
 TABLE_EMPTIES = cython.declare(cython.int, 8)
@@ -691,6 +695,7 @@ def _exact(
     left: cython.ulonglong
     square: cython.int
     key: cython.int
+    score: cython.int
     j: cython.int
     ordering: cython.bint = empties >= ORDER_EMPTIES
     shallow: cython.int = 1 + (empties - ORDER_EMPTIES) // ORDER_STEP
@@ -699,10 +704,17 @@ def _exact(
         moves ^= low
         square = _lowest(low)
         f = flips(p, o, square)
+        mine = p | f | low
+        if empties >= ETC_EMPTIES:
+            # an enhanced transposition cut-off: the table already proves this move good enough
+            data = _entry(o ^ f, mine, _slot(o ^ f, mine, lane))
+            if data:
+                score = INF - cython.cast(cython.int, (data >> 8) & 0xFF)
+                if score >= beta:
+                    return score
         if square == remembered:
             key = -0x40000000
         else:
-            mine = p | f | low
             reply = legal_moves(o ^ f, mine)
             left = empty ^ low
             key = (popcount(reply) + popcount(reply & CORNERS)) * 16 + popcount(_neighbours(left) & mine) * 4
@@ -716,7 +728,6 @@ def _exact(
         count = _insert(keys, squares, turned, count, key, square, f)
     best: cython.int = -INF
     best_move: cython.int = -1
-    score: cython.int
     for j in range(count):
         square = squares[j]
         f = turned[j]
