@@ -307,21 +307,27 @@ class EndgameSolver:
             try:
                 with self._watch(-1) as watch:
                     worker.watch = watch
-                    while not finished.is_set():
+                    try:
+                        while not finished.is_set():
+                            with lock:
+                                item = next(pending, None)
+                            if item is None:
+                                return
+                            index, (_, f, square, reply) = item
+                            np, no = o ^ f, p | f | BIT[square]
+                            score = -worker._search(np, no, -beta, -alpha, empties - 1, 0, reply)
+                            with lock:
+                                results.append((score, -index, square))
+                                if score >= beta:
+                                    finished.set()
+                                    for other in workers:
+                                        if other is not worker and other.watch >= 0:
+                                            kernel.exact_halt(other.watch)
+                    finally:
+                        # before the watch goes back to the pool, where another solve may take
+                        # it: a late winner must not stop that solve
                         with lock:
-                            item = next(pending, None)
-                        if item is None:
-                            return
-                        index, (_, f, square, reply) = item
-                        np, no = o ^ f, p | f | BIT[square]
-                        score = -worker._search(np, no, -beta, -alpha, empties - 1, 0, reply)
-                        with lock:
-                            results.append((score, -index, square))
-                        if score >= beta:
-                            finished.set()
-                            for other in workers:
-                                if other is not worker and other.watch >= 0:
-                                    kernel.exact_halt(other.watch)
+                            worker.watch = -1
             except SolveTimeout:
                 finished.set()
             except BaseException as error:  # handed to the calling thread
