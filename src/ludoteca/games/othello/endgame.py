@@ -219,10 +219,16 @@ class EndgameSolver:
         is cheap, the two tests next to it are what cost. Over 91 positions with 20 empties from
         games (the midgame search's guess), stepping by one value took 10 % fewer positions than
         doubling the steps after three tests (815 against 904 million), and no position more than
-        1.96 s."""
+        1.96 s.
+
+        Why the first threshold is one value below the guess: a test that fails (the value is
+        below its threshold) must refute every move, one that holds needs one move, so tests that
+        hold are the cheap ones and the value is best approached from below. Over 16 positions with
+        22 empties from games (a 4-ply midgame search's guess), 741 million positions instead of
+        892; two values below, 740; three, 754; four, 780."""
         lower, upper = -64, 64
         best = first if first is not None else moves.bit_length() - 1
-        threshold = min(max(guess + (guess & 1), lower + 2), upper)
+        threshold = min(max(guess + (guess & 1) - 2, lower + 2), upper)
         while lower < upper:
             score, move = self._root(p, o, threshold - 1, threshold, moves, best)
             if score >= threshold:

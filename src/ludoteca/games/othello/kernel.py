@@ -64,7 +64,10 @@ LANES = cython.declare(cython.int, 2)
 #: stopping one search sharing a table stops no other
 WATCHES = cython.declare(cython.int, 16)
 NO_LIMIT = cython.declare(cython.longlong, 0x7FFFFFFFFFFFFFFF)
-_nodes = cython.declare(cython.longlong[16])  # type: ignore[misc,valid-type]
+#: each watch's count of positions sits in a memory line of its own (SPREAD counts apart), so
+#: that threads counting side by side do not keep taking the line from each other
+SPREAD = cython.declare(cython.int, 8)
+_nodes = cython.declare(cython.longlong[128])  # type: ignore[misc,valid-type]
 _limit = cython.declare(cython.longlong[16])  # type: ignore[misc,valid-type]
 _halt = cython.declare(cython.int[16])  # type: ignore[misc,valid-type]
 #: from this many empties on, the exact search orders its moves by a shallow search of each child
@@ -288,7 +291,7 @@ def perft(
 def nodes(watch: cython.int = 0) -> cython.longlong:
     """Positions visited by `solve_exact` under `watch` since its `exact_start` (approximate while
     two threads search under it)."""
-    count: cython.longlong = _nodes[watch]
+    count: cython.longlong = _nodes[SPREAD * watch]
     return count
 
 
@@ -296,7 +299,7 @@ def nodes(watch: cython.int = 0) -> cython.longlong:
 def exact_start(watch: cython.int, limit: cython.longlong) -> cython.int:
     """Make `watch` ready for a search that stops after `limit` positions (-1: no limit), its count
     at 0."""
-    _nodes[watch] = 0
+    _nodes[SPREAD * watch] = 0
     _limit[watch] = limit if limit >= 0 else NO_LIMIT
     _halt[watch] = 0
     return 0
@@ -322,7 +325,7 @@ def _zero_counts() -> cython.int:
     as None."""
     watch: cython.int
     for watch in range(WATCHES):
-        _nodes[watch] = 0
+        _nodes[SPREAD * watch] = 0
         _limit[watch] = NO_LIMIT
         _halt[watch] = 0
     return 0
@@ -362,7 +365,7 @@ def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
 @cython.exceptval(check=False)
 def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int, watch: cython.int) -> cython.int:
     """The final value for `p` with one empty `square` left."""
-    _nodes[watch] += 1
+    _nodes[SPREAD * watch] += 1
     mine: cython.int = popcount(p)
     f: cython.ulonglong = flips(p, o, square)
     if f:
@@ -389,7 +392,7 @@ def _two(
 ) -> cython.int:
     """Exact value with two empties: both squares tried in turn (ordering them gains nothing here,
     and the general loop's bookkeeping costs more than the search)."""
-    _nodes[watch] += 1
+    _nodes[SPREAD * watch] += 1
     empty: cython.ulonglong = ~(p | o) & FULL
     first: cython.ulonglong = empty & (~empty + _ONE) & FULL
     second: cython.ulonglong = empty ^ first
@@ -433,7 +436,7 @@ def _scan(
         return _last(p, o, _lowest(empty), watch)
     if empties == 2:
         return _two(p, o, alpha, beta, passed, watch)
-    _nodes[watch] += 1
+    _nodes[SPREAD * watch] += 1
     candidates: cython.ulonglong = empty & _neighbours(o)
     odd: cython.ulonglong = _odd_quarters(empty)
     best: cython.int = -INF
@@ -629,6 +632,33 @@ def _shallow(
 
 
 @cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _order_key(
+    p: cython.ulonglong, o: cython.ulonglong, low: cython.ulonglong, f: cython.ulonglong, empties: cython.int
+) -> cython.int:
+    """Where the exact search tries the move on `low` (turning `f`) among the position's: the
+    lower, the sooner. Fastest first (fewest replies left to the opponent, corners counted double;
+    fewest own discs next to an empty square next), and with ORDER_EMPTIES or more by a shallow
+    search of the child with the hand-tuned evaluation too (a disc of its value weighs as much as
+    a sixth of a reply)."""
+    mine: cython.ulonglong = p | f | low
+    reply: cython.ulonglong = legal_moves(o ^ f, mine)
+    left: cython.ulonglong = ~(p | o) & FULL & ~low
+    key: cython.int = (popcount(reply) + popcount(reply & CORNERS)) * 16
+    key += popcount(_neighbours(left) & mine) * 4
+    if low & CORNERS:
+        key -= 2
+    elif low & X_SQUARES:
+        key += 2
+    if empties >= ORDER_EMPTIES:
+        # the child's value is the opponent's: the lower, the sooner
+        key = 4 * key + _shallow(o ^ f, mine, 1 + (empties - ORDER_EMPTIES) // ORDER_STEP, -MID_INF, MID_INF)
+    return key
+
+
+@cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
 def _exact(
@@ -641,17 +671,14 @@ def _exact(
     watch: cython.int,
 ) -> cython.int:
     """`solve_exact` itself. Positions with TABLE_EMPTIES or more go to the table (their best
-    move is tried first next time). Moves are ordered fastest first (fewest replies left to the
-    opponent, corners counted double; fewest own discs next to an empty square next), and with
-    ORDER_EMPTIES or more by a shallow search of the child with the hand-tuned evaluation too (a
-    disc of its value weighs as much as a sixth of a reply); the first searched with the full window,
-    the others with a null window and searched again when they prove better."""
+    move is tried first next time). The other moves go in `_order_key`'s order; the first searched
+    with the full window, the others with a null window and searched again when they prove better."""
     empty: cython.ulonglong = ~(p | o) & FULL
     empties: cython.int = popcount(empty)
     if empties <= SCAN_EMPTIES:
         return _scan(p, o, alpha, beta, empties, passed, watch)
-    _nodes[watch] += 1
-    if _nodes[watch] >= _limit[watch]:
+    _nodes[SPREAD * watch] += 1
+    if _nodes[SPREAD * watch] >= _limit[watch]:
         _halt[watch] = 1
     if _halt[watch]:
         return 0
@@ -691,14 +718,10 @@ def _exact(
     low: cython.ulonglong
     f: cython.ulonglong
     mine: cython.ulonglong
-    reply: cython.ulonglong
-    left: cython.ulonglong
     square: cython.int
     key: cython.int
     score: cython.int
     j: cython.int
-    ordering: cython.bint = empties >= ORDER_EMPTIES
-    shallow: cython.int = 1 + (empties - ORDER_EMPTIES) // ORDER_STEP
     while moves:
         low = moves & (~moves + _ONE) & FULL
         moves ^= low
@@ -712,19 +735,7 @@ def _exact(
                 score = INF - cython.cast(cython.int, (data >> 8) & 0xFF)
                 if score >= beta:
                     return score
-        if square == remembered:
-            key = -0x40000000
-        else:
-            reply = legal_moves(o ^ f, mine)
-            left = empty ^ low
-            key = (popcount(reply) + popcount(reply & CORNERS)) * 16 + popcount(_neighbours(left) & mine) * 4
-            if low & CORNERS:
-                key -= 2
-            elif low & X_SQUARES:
-                key += 2
-            if ordering:
-                # the child's value is the opponent's: the lower, the sooner
-                key = 4 * key + _shallow(o ^ f, mine, shallow, -MID_INF, MID_INF)
+        key = -0x40000000 if square == remembered else _order_key(p, o, low, f, empties)
         count = _insert(keys, squares, turned, count, key, square, f)
     best: cython.int = -INF
     best_move: cython.int = -1
@@ -1024,7 +1035,8 @@ _cut_margin = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
 #: whether the lane's search makes probable cut-offs
 _mid_cut = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
 _MASK20 = cython.declare(cython.ulonglong, 0xFFFFF)
-_mid_nodes = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
+#: (SPREAD apart, as the watches' counts)
+_mid_nodes = cython.declare(cython.longlong[64])  # type: ignore[misc,valid-type]
 _mid_limit = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
 _mid_halt = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
 _mid_eval = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
@@ -1066,7 +1078,7 @@ def mid_start(
     that stops after `limit` positions (-1: no limit), with probable cut-offs or without; its
     count starts at 0."""
     _mid_cut[lane] = probcut
-    _mid_nodes[lane] = 0
+    _mid_nodes[SPREAD * lane] = 0
     _mid_limit[lane] = limit if limit >= 0 else NO_LIMIT
     _mid_halt[lane] = 0
     _mid_eval[lane] = evaluation
@@ -1092,7 +1104,7 @@ def mid_halted(lane: cython.int) -> cython.bint:
 @cython.ccall
 def mid_nodes(lane: cython.int) -> cython.longlong:
     """Positions searched in `lane` since its `mid_start`."""
-    count: cython.longlong = _mid_nodes[lane]
+    count: cython.longlong = _mid_nodes[SPREAD * lane]
     return count
 
 
@@ -1244,8 +1256,8 @@ def _mid(
     moves whose children evaluate worst for the opponent, else fastest first (fewest replies,
     corners counted double); the first move with the full window, the rest with a null window and
     searched again when they prove better. A pass costs no depth."""
-    _mid_nodes[lane] += 1
-    if _mid_nodes[lane] >= _mid_limit[lane]:
+    _mid_nodes[SPREAD * lane] += 1
+    if _mid_nodes[SPREAD * lane] >= _mid_limit[lane]:
         _mid_halt[lane] = 1
     if _mid_halt[lane]:
         return 0
@@ -1339,7 +1351,7 @@ def _mid(
         low = _ONE << square
         if depth == 1:
             # a null window buys nothing where the evaluation ignores it
-            _mid_nodes[lane] += 1
+            _mid_nodes[SPREAD * lane] += 1
             if (p | o | low) == FULL:
                 score = final_score(p | f | low, o ^ f) * MID_WIN
             else:
@@ -1384,7 +1396,7 @@ def _zero_lanes() -> cython.int:
     """Every midgame lane idle and its table empty in plain Python too (whose arrays start as None)."""
     lane: cython.int
     for lane in range(MID_LANES):
-        _mid_nodes[lane] = 0
+        _mid_nodes[SPREAD * lane] = 0
         _mid_limit[lane] = 0
         _mid_halt[lane] = 0
         _mid_eval[lane] = 0
