@@ -7,7 +7,8 @@ The value is found by null-window tests ("is it at least t?") whose thresholds b
 keeps the root (the thresholds, the order of the root's moves, two threads sharing a test); each
 root move is searched by the kernel (`kernel.solve_exact`, compiled where Cython can): a negamax
 principal variation search (null windows after the first move) with
-* a transposition table from 8 empties on, its move tried first;
+* a transposition table from 8 empties on, its move tried first, its slots in pairs so that a
+  position with many empties is not pushed out by one with few;
 * moves ordered fastest first (the move that leaves the opponent the fewest replies first,
   corners preferred, then the fewest own discs next to an empty square), and with 14 empties or
   more by a shallow search of each child with the hand-tuned evaluation too;
@@ -25,7 +26,8 @@ the mover as a tie-breaker (−8 %), parity (−9 % flips), the stability cut-of
 tests converging on the value instead of one wide principal variation search at the root (−12 %),
 ordering by a shallow search with the hand-tuned evaluation from 14 empties on (−35 % over 16
 positions with 22 empties from games) and deeper such searches from 19 empties on (−7 to −20 %),
-the table from 8 empties on instead of 9 (−5 %), the first test one value below the guess (−17 %).
+the table from 8 empties on instead of 9 (−5 %), its slots in pairs (−1 % with 22 empties, −7 %
+with 24), the first test one value below the guess (−17 %).
 What did not: ordering by the evaluation alone without a search, or from 16 empties on; the
 learned evaluation there instead (as many positions, each dearer); heavier weight on the shallow
 search's value against the fastest-first key; the table from 11 empties on; enhanced

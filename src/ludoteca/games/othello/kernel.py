@@ -85,8 +85,10 @@ ETC_EMPTIES = cython.declare(cython.int, 12)
 
 #: from this many empties on, the exact search keeps what it learns of a position in its table
 TABLE_EMPTIES = cython.declare(cython.int, 8)
-#: each lane's table has 2**TABLE_BITS slots (always replaced); an entry's bounds are exact facts
-#: about its position, true in any later search, so the table is never cleared
+#: each lane's table has 2**TABLE_BITS slots, in pairs: a position goes to the first slot of its
+#: pair unless that holds a position with more empties, then to the second (always replaced); an
+#: entry's bounds are exact facts about its position, true in any later search, so the table is
+#: never cleared
 TABLE_BITS = cython.declare(cython.int, 20)
 _HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
@@ -485,8 +487,9 @@ def _scan(
 @cython.nogil
 @cython.exceptval(check=False)
 def _slot(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int) -> cython.int:
-    return (lane << TABLE_BITS) | cython.cast(
-        cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - TABLE_BITS)
+    """The first slot of the position's pair."""
+    return (lane << TABLE_BITS) | (
+        cython.cast(cython.int, (((p * _HASH_P) & FULL) ^ ((o * _HASH_O) & FULL)) >> (64 - TABLE_BITS)) & ~1
     )
 
 
@@ -519,6 +522,48 @@ def _entry(p: cython.ulonglong, o: cython.ulonglong, slot: cython.int) -> cython
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _find(p: cython.ulonglong, o: cython.ulonglong, pair: cython.int) -> cython.int:
+    """The slot of `pair` that holds the position, or -1."""
+    if _entry(p, o, pair):
+        return pair
+    if _entry(p, o, pair + 1):
+        return pair + 1
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _victim(pair: cython.int, empties: cython.int) -> cython.int:
+    """Where a new entry with `empties` goes in `pair`: the first slot unless it holds a position
+    with more empties (a bigger search to lose), else the second, always replaced."""
+    data: cython.ulonglong = _table_data[pair]
+    if not data:
+        return pair
+    check: cython.ulonglong = _check(data)
+    if popcount(~(_table_p[pair] ^ check | _table_o[pair] ^ check) & FULL) <= empties:
+        return pair
+    return pair + 1
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _lookup(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int) -> cython.ulonglong:
+    """The packed entry of the position in its lane's table, or 0."""
+    pair: cython.int = _slot(p, o, lane)
+    data: cython.ulonglong = _entry(p, o, pair)
+    if data:
+        return data
+    return _entry(p, o, pair + 1)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _move_of(data: cython.ulonglong) -> cython.int:
     """The best move of a packed entry (-1: none), as `_exact` packs it."""
     return cython.cast(cython.int, (data >> 16) & 0xFF) - 1
@@ -527,7 +572,7 @@ def _move_of(data: cython.ulonglong) -> cython.int:
 @cython.ccall
 def table_move(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int = 0) -> cython.int:
     """The best move the exact search remembers for the position, or -1 (for reading lines)."""
-    data: cython.ulonglong = _entry(p, o, _slot(p, o, lane))
+    data: cython.ulonglong = _lookup(p, o, lane)
     if not data:
         return -1
     return _move_of(data)
@@ -702,12 +747,15 @@ def _exact(
         if passed or not legal_moves(o, p):
             return final_score(p, o)
         return -_exact(o, p, -beta, -alpha, True, lane, watch)
+    pair: cython.int = -1
     slot: cython.int = -1
     remembered: cython.int = -1
     data: cython.ulonglong
     if empties >= TABLE_EMPTIES:
-        slot = _slot(p, o, lane)
-        data = _entry(p, o, slot)
+        pair = _slot(p, o, lane)
+        slot = _find(p, o, pair)
+        # (read again through its check: another thread may have written the slot since)
+        data = _entry(p, o, slot) if slot >= 0 else 0
         if data:
             lower: cython.int = cython.cast(cython.int, data & 0xFF) - INF
             upper = cython.cast(cython.int, (data >> 8) & 0xFF) - INF
@@ -740,7 +788,7 @@ def _exact(
         mine = p | f | low
         if empties >= ETC_EMPTIES:
             # an enhanced transposition cut-off: the table already proves this move good enough
-            data = _entry(o ^ f, mine, _slot(o ^ f, mine, lane))
+            data = _lookup(o ^ f, mine, lane)
             if data:
                 score = INF - cython.cast(cython.int, (data >> 8) & 0xFF)
                 if score >= beta:
@@ -769,7 +817,9 @@ def _exact(
                 alpha = score
                 if alpha >= beta:
                     break
-    if slot >= 0:
+    if pair >= 0:
+        if slot < 0:
+            slot = _victim(pair, empties)
         # bounds as 0..130 (the upper one never 0: an empty slot holds 0), the move as 0..64
         data = cython.cast(cython.ulonglong, (best if best > original_alpha else -INF) + INF)
         data |= cython.cast(cython.ulonglong, (best if best < original_beta else INF) + INF) << 8
