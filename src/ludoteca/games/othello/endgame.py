@@ -159,6 +159,7 @@ class EndgameSolver:
             self.lane = COUNTED_LANE if counted else SHARED_LANE
             if counted:
                 kernel.clear_table(COUNTED_LANE)
+            kernel.table_age(self.lane)
             with self._watch(-1 if self.node_limit is None else self.node_limit) as watch:
                 self.watch = watch
                 clock = None

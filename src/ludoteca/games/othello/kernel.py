@@ -86,10 +86,12 @@ ETC_EMPTIES = cython.declare(cython.int, 12)
 #: from this many empties on, the exact search keeps what it learns of a position in its table
 TABLE_EMPTIES = cython.declare(cython.int, 8)
 #: each lane's table has 2**TABLE_BITS slots, in pairs: a position goes to the first slot of its
-#: pair unless that holds a position with more empties, then to the second (always replaced); an
-#: entry's bounds are exact facts about its position, true in any later search, so the table is
-#: never cleared
+#: pair unless that holds a position with more empties from the lane's current solve (its age,
+#: `table_age`), then to the second (always replaced); an entry's bounds are exact facts about its
+#: position, true in any later search, so the table is never cleared
 TABLE_BITS = cython.declare(cython.int, 20)
+#: counts each lane's solves (modulo 64), stored in its entries
+_age = cython.declare(cython.int[2])  # type: ignore[misc,valid-type]
 _HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 _HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
 # An entry is three words: its bounds and move packed into `data`, and the position's two
@@ -334,6 +336,8 @@ def _zero_counts() -> cython.int:
         _nodes[SPREAD * watch] = 0
         _limit[watch] = NO_LIMIT
         _halt[watch] = 0
+    _age[0] = 0
+    _age[1] = 0
     return 0
 
 
@@ -537,9 +541,10 @@ def _find(p: cython.ulonglong, o: cython.ulonglong, pair: cython.int) -> cython.
 @cython.exceptval(check=False)
 def _victim(pair: cython.int, empties: cython.int) -> cython.int:
     """Where a new entry with `empties` goes in `pair`: the first slot unless it holds a position
-    with more empties (a bigger search to lose), else the second, always replaced."""
+    with more empties (a bigger search to lose) from the lane's current solve, else the second,
+    always replaced. (A position left from an earlier solve gives way: games move on.)"""
     data: cython.ulonglong = _table_data[pair]
-    if not data:
+    if not data or cython.cast(cython.int, (data >> 24) & 0x3F) != _age[pair >> TABLE_BITS]:
         return pair
     check: cython.ulonglong = _check(data)
     if popcount(~(_table_p[pair] ^ check | _table_o[pair] ^ check) & FULL) <= empties:
@@ -576,6 +581,13 @@ def table_move(p: cython.ulonglong, o: cython.ulonglong, lane: cython.int = 0) -
     if not data:
         return -1
     return _move_of(data)
+
+
+@cython.ccall
+def table_age(lane: cython.int) -> cython.int:
+    """A new solve begins in `lane`: the deep entries of earlier ones may now be replaced."""
+    _age[lane] = (_age[lane] + 1) & 0x3F
+    return 0
 
 
 @cython.ccall
@@ -820,10 +832,11 @@ def _exact(
     if pair >= 0:
         if slot < 0:
             slot = _victim(pair, empties)
-        # bounds as 0..130 (the upper one never 0: an empty slot holds 0), the move as 0..64
+        # bounds as 0..130 (the upper one never 0: an empty slot holds 0), the move as 0..64, the age
         data = cython.cast(cython.ulonglong, (best if best > original_alpha else -INF) + INF)
         data |= cython.cast(cython.ulonglong, (best if best < original_beta else INF) + INF) << 8
         data |= cython.cast(cython.ulonglong, best_move + 1) << 16
+        data |= cython.cast(cython.ulonglong, _age[lane]) << 24
         _table_p[slot] = p ^ _check(data)
         _table_o[slot] = o ^ _check(data)
         _table_data[slot] = data
