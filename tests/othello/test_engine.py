@@ -119,6 +119,32 @@ def test_solver_is_exact_at_eight_and_nine_empties() -> None:
             assert result.score == minimax(p, o)
 
 
+def test_null_window_tests_start_just_below_the_guess(monkeypatch: pytest.MonkeyPatch) -> None:
+    # tests that hold need one good move, tests that fail must refute every move: the first
+    # threshold is the (even) value just below the guess, so a good guess begins with a cheap test
+    thresholds: list[tuple[int, bool]] = []
+    search = EndgameSolver._root
+
+    def recorded(self: EndgameSolver, p: int, o: int, alpha: int, beta: int, *rest: int) -> tuple[int, int]:
+        score, move = search(self, p, o, alpha, beta, *rest)
+        thresholds.append((beta, score >= beta))
+        return score, move
+
+    monkeypatch.setattr(EndgameSolver, "_root", recorded)
+    for p, o in endgame_positions(2, 10, seed=9):
+        exact = EndgameSolver().solve(p, o).score
+        for guess in (exact, exact + 1, exact + 6, exact - 6, 64, -64):
+            thresholds.clear()
+            assert EndgameSolver().solve(p, o, guess=guess).score == exact
+            first = max(-62, min(64, guess + (guess & 1) - 2))
+            assert thresholds[0][0] == first
+            assert all(holds == (exact >= threshold) for threshold, holds in thresholds)
+            if guess == exact:
+                # from a right guess: a test that holds, then only tests next to the value
+                assert thresholds[0][1]
+                assert all(abs(threshold - exact) <= 2 for threshold, _ in thresholds)
+
+
 def test_solver_bounds_and_best_moves() -> None:
     for p, o in endgame_positions(4, 8, seed=5):
         exact = minimax(p, o)

@@ -215,3 +215,40 @@ def test_a_halted_watch_stops_only_its_own_search(form: ModuleType) -> None:
     assert form.solve_exact(p, o, -65, 65, False, 0, 4) == rules_value(state)
     assert not form.exact_halted(4)
     form.exact_start(3, -1)
+
+
+#: positions with 8 empties (every square but eight filled at random) whose hash meets that of the
+#: position with 10 empties of `random_game(31)` in one pair of the table (found by numpy over a
+#: few million colourings; the test checks that they meet)
+SHALLOW_IN_THE_SAME_PAIR = (
+    (0xA0145851B085309C, 0x50E927AE0F7A8F63),
+    (0x202C2EF91E558D3E, 0xD0D15106A1AA32C1),
+    (0x60D04D753463092E, 0x902D328A8B9CB6D1),
+)
+
+
+def test_a_deep_entry_keeps_its_slot_against_shallow_ones_until_a_later_solve(form: ModuleType) -> None:
+    state = next(s for s in random_game(31) if 64 - (s.black | s.white).bit_count() == 10)
+    deep = sides(state)
+    first, second, third = SHALLOW_IN_THE_SAME_PAIR
+    pair = plain._slot(*deep, 0)
+    assert all(
+        plain._slot(p, o, 0) == pair and 64 - (p | o).bit_count() == 8 for p, o in SHALLOW_IN_THE_SAME_PAIR
+    )
+
+    def known(position: tuple[int, int]) -> bool:
+        return bool(form.table_move(*position, 0) >= 0)
+
+    form.clear_table(0)
+    form.table_age(0)
+    form.solve_exact(*deep, -65, 65, False, 0)
+    assert known(deep)
+    # the same solve: shallow positions share the pair's second slot, the deep one stays
+    form.solve_exact(*first, -65, 65, False, 0)
+    assert known(deep) and known(first)
+    form.solve_exact(*second, -65, 65, False, 0)
+    assert known(deep) and known(second) and not known(first)
+    # a later solve: the deep entry of the earlier one gives way to a shallow one
+    form.table_age(0)
+    form.solve_exact(*third, -65, 65, False, 0)
+    assert known(third) and known(second) and not known(deep)

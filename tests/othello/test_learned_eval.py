@@ -105,7 +105,7 @@ def quick_solves(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_training_is_reproducible(tmp_path: Path) -> None:
     context = None
     first, second, parallel = tmp_path / "a.bin", tmp_path / "b.bin", tmp_path / "c.bin"
-    arguments = ["--games", "3", "--seed", "11", "--steps", "3", "--depth", "3"]
+    arguments = ["--games", "3", "--late-games", "2", "--seed", "11", "--steps", "3", "--depth", "3"]
     assert train.main([*arguments, "--out", str(first)], context) == 0  # type: ignore[arg-type]
     assert train.main([*arguments, "--out", str(second)], context) == 0  # type: ignore[arg-type]
     assert first.read_bytes() == second.read_bytes()
@@ -126,6 +126,22 @@ def test_labels_are_exact_from_the_solved_point() -> None:
     assert late
     for p, o, value in late[-4:]:
         assert kernel.solve_exact(p, o, -65, 65, False, 0) == value
+
+
+@pytest.mark.usefixtures("quick_solves")
+def test_late_games_add_only_late_positions_each_labelled_exactly() -> None:
+    from ludoteca.games.othello.search import kernel
+
+    games = list(train.make_positions(1, 5, 2, 1, late=2))
+    assert [number for number, _ in games] == [0, 1, 2]
+    # the late games are games of their own (their numbers follow the others'), not copies
+    assert games[1][1] != games[2][1]
+    kept = range(train.LATE_LOWEST, train.SOLVE_EMPTIES + 1)
+    for _, positions in games[1:]:
+        assert positions
+        for p, o, value in positions:
+            assert 64 - (p | o).bit_count() in kept
+            assert kernel.solve_exact(p, o, -65, 65, False, 0) == value
 
 
 @pytest.mark.parametrize(
