@@ -526,19 +526,6 @@ def _entry(p: cython.ulonglong, o: cython.ulonglong, slot: cython.int) -> cython
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _find(p: cython.ulonglong, o: cython.ulonglong, pair: cython.int) -> cython.int:
-    """The slot of `pair` that holds the position, or -1."""
-    if _entry(p, o, pair):
-        return pair
-    if _entry(p, o, pair + 1):
-        return pair + 1
-    return -1
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
 def _victim(pair: cython.int, empties: cython.int) -> cython.int:
     """Where a new entry with `empties` goes in `pair`: the first slot unless it holds a position
     with more empties (a bigger search to lose) from the lane's current solve, else the second,
@@ -765,9 +752,15 @@ def _exact(
     data: cython.ulonglong
     if empties >= TABLE_EMPTIES:
         pair = _slot(p, o, lane)
-        slot = _find(p, o, pair)
-        # (read again through its check: another thread may have written the slot since)
-        data = _entry(p, o, slot) if slot >= 0 else 0
+        # the entry as `_entry` checked it, and where: another thread may rewrite the slot at any
+        # time, so it is read once
+        data = _entry(p, o, pair)
+        if data:
+            slot = pair
+        else:
+            data = _entry(p, o, pair + 1)
+            if data:
+                slot = pair + 1
         if data:
             lower: cython.int = cython.cast(cython.int, data & 0xFF) - INF
             upper = cython.cast(cython.int, (data >> 8) & 0xFF) - INF
