@@ -168,34 +168,46 @@ def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
 def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.ulonglong:
     """The discs of `o` that a disc of `p` on the empty `square` turns over (0: not a legal move).
     In each direction, the run of opponent discs from the square counts when a disc of `p` closes
-    it."""
+    it. A direction whose first square holds no opponent disc is skipped before its run is
+    followed: in the endgame most are, and the exact search spends about 40 % of its time here
+    (over FFO #40: 27 % fewer instructions counted by valgrind; 2 to 12 % less processor time in
+    alternating runs, this machine's noise being as large)."""
     x: cython.ulonglong = _ONE << square
     h: cython.ulonglong = o & INNER
     flipped: cython.ulonglong = 0
-    t: cython.ulonglong = _run_up(x, h, 1)
-    if (t << 1) & p:
-        flipped |= t
-    t = _run_down(x, h, 1)
-    if (t >> 1) & p:
-        flipped |= t
-    t = _run_up(x, o, 8)
-    if (t << 8) & p:
-        flipped |= t
-    t = _run_down(x, o, 8)
-    if (t >> 8) & p:
-        flipped |= t
-    t = _run_up(x, h, 9)
-    if (t << 9) & p:
-        flipped |= t
-    t = _run_down(x, h, 9)
-    if (t >> 9) & p:
-        flipped |= t
-    t = _run_up(x, h, 7)
-    if (t << 7) & p:
-        flipped |= t
-    t = _run_down(x, h, 7)
-    if (t >> 7) & p:
-        flipped |= t
+    t: cython.ulonglong
+    if (x << 1) & h:
+        t = _run_up(x, h, 1)
+        if (t << 1) & p:
+            flipped |= t
+    if (x >> 1) & h:
+        t = _run_down(x, h, 1)
+        if (t >> 1) & p:
+            flipped |= t
+    if (x << 8) & o:
+        t = _run_up(x, o, 8)
+        if (t << 8) & p:
+            flipped |= t
+    if (x >> 8) & o:
+        t = _run_down(x, o, 8)
+        if (t >> 8) & p:
+            flipped |= t
+    if (x << 9) & h:
+        t = _run_up(x, h, 9)
+        if (t << 9) & p:
+            flipped |= t
+    if (x >> 9) & h:
+        t = _run_down(x, h, 9)
+        if (t >> 9) & p:
+            flipped |= t
+    if (x << 7) & h:
+        t = _run_up(x, h, 7)
+        if (t << 7) & p:
+            flipped |= t
+    if (x >> 7) & h:
+        t = _run_down(x, h, 7)
+        if (t >> 7) & p:
+            flipped |= t
     return flipped
 
 
