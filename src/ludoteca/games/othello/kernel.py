@@ -162,6 +162,25 @@ def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
     return moves & ~(p | o) & FULL
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _closed(
+    x: cython.ulonglong, through: cython.ulonglong, p: cython.ulonglong, shift: cython.int, up: cython.bint
+) -> cython.ulonglong:
+    """The run of `through` from `x` by steps of +`shift` (`up`) or -`shift` when a disc of `p`
+    closes it, else 0 (`up` is a constant at every call: the compiler keeps one branch)."""
+    step: cython.ulonglong = ((x << shift) & FULL) if up else x >> shift
+    if not step & through:
+        return 0
+    t: cython.ulonglong = _run_up(x, through, shift) if up else _run_down(x, through, shift)
+    beyond: cython.ulonglong = ((t << shift) & FULL) if up else t >> shift
+    if beyond & p:
+        return t
+    return 0
+
+
 @cython.ccall
 @cython.nogil
 @cython.exceptval(check=False)
@@ -170,45 +189,20 @@ def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cytho
     In each direction, the run of opponent discs from the square counts when a disc of `p` closes
     it. A direction whose first square holds no opponent disc is skipped before its run is
     followed: in the endgame most are, and the exact search spends about 40 % of its time here
-    (over FFO #40: 27 % fewer instructions counted by valgrind; 2 to 12 % less processor time in
+    (over FFO #40: 25 % fewer instructions counted by valgrind; 2 to 12 % less processor time in
     alternating runs, this machine's noise being as large)."""
     x: cython.ulonglong = _ONE << square
     h: cython.ulonglong = o & INNER
-    flipped: cython.ulonglong = 0
-    t: cython.ulonglong
-    if (x << 1) & h:
-        t = _run_up(x, h, 1)
-        if (t << 1) & p:
-            flipped |= t
-    if (x >> 1) & h:
-        t = _run_down(x, h, 1)
-        if (t >> 1) & p:
-            flipped |= t
-    if (x << 8) & o:
-        t = _run_up(x, o, 8)
-        if (t << 8) & p:
-            flipped |= t
-    if (x >> 8) & o:
-        t = _run_down(x, o, 8)
-        if (t >> 8) & p:
-            flipped |= t
-    if (x << 9) & h:
-        t = _run_up(x, h, 9)
-        if (t << 9) & p:
-            flipped |= t
-    if (x >> 9) & h:
-        t = _run_down(x, h, 9)
-        if (t >> 9) & p:
-            flipped |= t
-    if (x << 7) & h:
-        t = _run_up(x, h, 7)
-        if (t << 7) & p:
-            flipped |= t
-    if (x >> 7) & h:
-        t = _run_down(x, h, 7)
-        if (t >> 7) & p:
-            flipped |= t
-    return flipped
+    return (
+        _closed(x, h, p, 1, True)
+        | _closed(x, h, p, 1, False)
+        | _closed(x, o, p, 8, True)
+        | _closed(x, o, p, 8, False)
+        | _closed(x, h, p, 9, True)
+        | _closed(x, h, p, 9, False)
+        | _closed(x, h, p, 7, True)
+        | _closed(x, h, p, 7, False)
+    )
 
 
 @cython.cfunc
