@@ -73,6 +73,27 @@ def test_moves_and_flips_match_the_rules_along_random_games(form: ModuleType) ->
             assert form.legal_moves(p, o) == legal
 
 
+def test_the_last_empty_turns_what_flips_turns(form: ModuleType) -> None:
+    """The exact search's count with one empty square left (line tables, not `flips`) against
+    `flips`, on every square, with boards from nearly all one colour to nearly all the other (so
+    that sometimes neither side can fill the square)."""
+    rng = random.Random(11)
+    full = (1 << 64) - 1
+    for trial in range(4096):
+        square = trial % 64
+        share = rng.random()
+        p = sum(1 << s for s in range(64) if s != square and rng.random() < share)
+        o = full ^ p ^ (1 << square)
+        mine = p.bit_count()
+        if turned := form.flips(p, o, square).bit_count():
+            expected = 2 * (mine + turned) - 62
+        elif turned := form.flips(o, p, square).bit_count():
+            expected = 2 * (mine - turned) - 64
+        else:
+            expected = 2 * mine - 62 if 2 * mine > 63 else 2 * mine - 64
+        assert form.last_value(p, o, square) == expected
+
+
 @pytest.mark.parametrize("empties", [1, 2, 5, 8])
 def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: int) -> None:
     # 8 empties: above the kernel's scan of the last squares, so its ordered search is checked too

@@ -376,6 +376,89 @@ def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
     return (row | ((row << 8) & FULL) | (row >> 8)) & ~x & FULL
 
 
+# With one empty square left, every other square holds a disc, so what a disc played there turns
+# over depends on the mover's discs alone: each of the four lines through the square is read as a
+# byte of the mover's discs, and a table gives the count it turns (the line's squares beyond the
+# board, on a short diagonal, read as the opponent's and never close a run). Counting this way
+# instead of finding the discs with `flips`: 4 % fewer instructions and about 5 % less time for the
+# exact search (FFO #40-#42, alternating runs).
+#: for a disc played on square `pos` of a line (256 × pos + the mover's discs on the line, a bit
+#: per square), the discs it turns over when every other square of the line is filled
+_LINE_COUNT = cython.declare(cython.uchar[2048])  # type: ignore[misc,valid-type]
+#: the diagonal (a1-h8 direction) and the anti-diagonal (h1-a8 direction) through each square
+_DIAGONAL = cython.declare(cython.ulonglong[64])  # type: ignore[misc,valid-type]
+_ANTI_DIAGONAL = cython.declare(cython.ulonglong[64])  # type: ignore[misc,valid-type]
+#: multiplying by it gathers one disc per column into the top byte, in column order
+_GATHER = cython.declare(cython.ulonglong, 0x0101010101010101)
+#: multiplying column a's squares by it gathers them into the top byte, in row order
+_GATHER_COLUMN = cython.declare(cython.ulonglong, 0x0102040810204080)
+
+
+@cython.cfunc
+def _fill_line_tables() -> cython.int:
+    pos: cython.int
+    discs: cython.int
+    step: cython.int
+    k: cython.int
+    run: cython.int
+    count: cython.int
+    square: cython.int
+    row: cython.int
+    shift: cython.int
+    diagonal: cython.ulonglong
+    anti: cython.ulonglong
+    for pos in range(8):
+        for discs in range(256):
+            count = 0
+            for step in (-1, 1):
+                k = pos + step
+                run = 0
+                while 0 <= k < 8 and not (discs >> k) & 1:
+                    run += 1
+                    k += step
+                if 0 <= k < 8:
+                    count += run
+            _LINE_COUNT[256 * pos + discs] = count
+    for square in range(64):
+        diagonal = 0
+        anti = 0
+        for row in range(8):
+            shift = (square & 7) - (square >> 3) + row
+            if 0 <= shift < 8:
+                diagonal |= _ONE << (8 * row + shift)
+            shift = (square & 7) + (square >> 3) - row
+            if 0 <= shift < 8:
+                anti |= _ONE << (8 * row + shift)
+        _DIAGONAL[square] = diagonal
+        _ANTI_DIAGONAL[square] = anti
+    return 0
+
+
+_fill_line_tables()
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _last_count(mover: cython.ulonglong, square: cython.int) -> cython.int:
+    """How many discs `mover` turns over on the last empty `square` (0: it cannot play there)."""
+    row: cython.int = square >> 3
+    column: cython.int = square & 7
+    along_row: cython.int = cython.cast(cython.int, (mover >> (8 * row)) & 0xFF)
+    # each of the others gathered into the top byte by a multiplication
+    column_top: cython.ulonglong = (((mover >> column) & _GATHER) * _GATHER_COLUMN) & FULL
+    diagonal_top: cython.ulonglong = ((mover & _DIAGONAL[square]) * _GATHER) & FULL
+    anti_top: cython.ulonglong = ((mover & _ANTI_DIAGONAL[square]) * _GATHER) & FULL
+    turned: cython.int = (
+        _LINE_COUNT[256 * column + along_row]
+        + _LINE_COUNT[256 * row + cython.cast(cython.int, column_top >> 56)]
+        + _LINE_COUNT[256 * column + cython.cast(cython.int, diagonal_top >> 56)]
+        + _LINE_COUNT[256 * column + cython.cast(cython.int, anti_top >> 56)]
+    )
+    return turned
+
+
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
@@ -383,16 +466,23 @@ def _last(p: cython.ulonglong, o: cython.ulonglong, square: cython.int, watch: c
     """The final value for `p` with one empty `square` left."""
     _nodes[SPREAD * watch] += 1
     mine: cython.int = popcount(p)
-    f: cython.ulonglong = flips(p, o, square)
-    if f:
-        return 2 * (mine + popcount(f)) - 62
-    f = flips(o, p, square)
-    if f:
-        return 2 * (mine - popcount(f)) - 64
+    turned: cython.int = _last_count(p, square)
+    if turned:
+        return 2 * (mine + turned) - 62
+    turned = _last_count(o, square)
+    if turned:
+        return 2 * (mine - turned) - 64
     # nobody can fill the square: it goes to the winner (63 discs: never a tie)
     if 2 * mine > 63:
         return 2 * mine - 62
     return 2 * mine - 64
+
+
+@cython.ccall
+def last_value(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.int:
+    """The final value for `p` with one empty `square` left (for the tests: the exact search's own
+    count, not `flips`)."""
+    return _last(p, o, square, 0)
 
 
 @cython.cfunc
