@@ -403,10 +403,6 @@ def _fill_line_tables() -> cython.int:
     run: cython.int
     count: cython.int
     square: cython.int
-    row: cython.int
-    shift: cython.int
-    diagonal: cython.ulonglong
-    anti: cython.ulonglong
     for pos in range(8):
         for discs in range(256):
             count = 0
@@ -420,17 +416,9 @@ def _fill_line_tables() -> cython.int:
                     count += run
             _LINE_COUNT[256 * pos + discs] = count
     for square in range(64):
-        diagonal = 0
-        anti = 0
-        for row in range(8):
-            shift = (square & 7) - (square >> 3) + row
-            if 0 <= shift < 8:
-                diagonal |= _ONE << (8 * row + shift)
-            shift = (square & 7) + (square >> 3) - row
-            if 0 <= shift < 8:
-                anti |= _ONE << (8 * row + shift)
-        _DIAGONAL[square] = diagonal
-        _ANTI_DIAGONAL[square] = anti
+        # the square spread along its lines, as `stable_discs` does
+        _DIAGONAL[square] = _along(_ONE << square, 9, NOT_A, NOT_H)
+        _ANTI_DIAGONAL[square] = _along(_ONE << square, 7, NOT_H, NOT_A)
     return 0
 
 
