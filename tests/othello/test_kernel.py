@@ -3,8 +3,11 @@ rules: move generation, flips, perft and exact values along random games, so the
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 from functools import cache
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -92,6 +95,57 @@ def test_the_last_empty_turns_what_flips_turns(form: ModuleType) -> None:
         else:
             expected = 2 * mine - 62 if 2 * mine > 63 else 2 * mine - 64
         assert form.last_value(p, o, square) == expected
+
+
+def walked_flips(p: int, o: int, square: int) -> int:
+    """What a disc of `p` on `square` turns over, found by walking the eight directions."""
+    turned = 0
+    row, column = divmod(square, 8)
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+        r, c, run = row + dr, column + dc, 0
+        while 0 <= r < 8 and 0 <= c < 8 and (o >> (8 * r + c)) & 1:
+            run |= 1 << (8 * r + c)
+            r, c = r + dr, c + dc
+        if run and 0 <= r < 8 and 0 <= c < 8 and (p >> (8 * r + c)) & 1:
+            turned |= run
+    return turned
+
+
+def test_flips_match_a_walk_along_the_eight_directions(form: ModuleType) -> None:
+    """`flips` reads lines through tables; boards no game reaches (any density, discs on every
+    edge and short diagonal) against a plain walk."""
+    rng = random.Random(5)
+    for _ in range(600):
+        filled, share = rng.random(), rng.random()
+        p = o = 0
+        for s in range(64):
+            if rng.random() < filled:
+                if rng.random() < share:
+                    p |= 1 << s
+                else:
+                    o |= 1 << s
+        for square in range(64):
+            if not ((p | o) >> square) & 1:
+                assert form.flips(p, o, square) == walked_flips(p, o, square), (hex(p), hex(o), square)
+
+
+def test_the_compiled_constants_are_the_plain_ones() -> None:
+    """The compiled form reads its constants from kernel.pxd's macros; the plain form from
+    kernel.py. Every constant given to the plain form is declared there, with the same value."""
+    folder = Path(plain.__file__).parent
+    pxd = (folder / "kernel.pxd").read_text(encoding="utf-8")
+    macros = {name: int(value, 0) for name, value in re.findall(r"#define (\w+) (\w+?)(?:ULL|LL)?\n", pxd)}
+    declared = dict(re.findall(r'const [\w ]+? (\w+) "(\w+)"', pxd))
+    plain_only: set[str] = set()
+    for node in ast.parse((folder / "kernel.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "not cython.compiled":
+            for line in node.body:
+                if isinstance(line, ast.Assign) and isinstance(line.value, ast.Constant):
+                    plain_only.update(target.id for target in line.targets if isinstance(target, ast.Name))
+    assert len(plain_only) > 40
+    assert set(declared) == plain_only
+    for name, macro in declared.items():
+        assert macros[macro] == getattr(plain, name), name
 
 
 @pytest.mark.parametrize("empties", [1, 2, 5, 8])

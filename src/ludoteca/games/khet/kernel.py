@@ -28,6 +28,8 @@ Rules for writing in this file, so that both forms compute the same thing:
 
 from __future__ import annotations
 
+from array import array
+
 import cython
 
 from ludoteca.games.khet import board as _rules_board
@@ -217,7 +219,11 @@ if not cython.compiled:
     _pot_ok, _pot, _zone_lo, _zone_hi = [0] * 134, [0] * 134, [0] * 134, [0] * 134
     _moves, _keys, _gains = [0] * 17152, [0] * 17152, [0] * 17152
     _pending_sq, _pending_d, _started = [0] * 32, [0] * 32, [0] * 32
-    _tt_key, _tt_value, _tt_move, _tt_info = [0] * 1048576, [0] * 1048576, [0] * 1048576, [0] * 1048576
+    # the table as flat arrays of machine words, as in C: four lists of a million Python ints would
+    # be walked by each full garbage collection, in every program that imports this form (as the
+    # compiled one's build does)
+    _tt_key = array("Q", [0]) * 1048576
+    _tt_value, _tt_move, _tt_info = (array("i", [0]) * 1048576 for _ in range(3))
     _killers, _history, _seen_keys, _seen_count = [0] * 134, [0] * 81920, [0] * 1024, [0] * 4096
     _refuter, _mating = [0] * 67, [0] * 67
 

@@ -9,8 +9,12 @@ Both forms are checked against the rules and against plain minimax (`tests/othel
 Rules for writing in this file, so that both forms compute the same thing:
 * bitboards are `cython.ulonglong` (C: unsigned 64-bit, shifts drop what leaves the board; Python:
   unbounded ints), so every left shift and every `~` is masked by a 64-bit value before it is kept;
-* constants are C constants (`cython.declare`), never bare literals above 2**31 in an expression
-  (Cython would make those Python objects);
+* constants are C macros, declared in `kernel.pxd` so that the C compiler folds them into the code
+  (module variables were read from memory at each use, and the `& FULL` that only the plain form
+  needs stayed in: 11 % of the exact search's instructions over FFO #40); the plain form gets the
+  same values here under `if not cython.compiled:`, and `tests/othello/test_kernel.py` checks
+  that both agree. Never bare literals above 2**31 in an expression (Cython would make those
+  Python objects);
 * no Python containers in the hot loops: small C arrays declared with `cython.declare`;
 * the C compiler's builtins (declared in `kernel.pxd`, which only the compiled form reads) are
   called under `if cython.compiled:`, with the plain form's equivalent after it;
@@ -26,72 +30,78 @@ from array import array
 
 import cython
 
-FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
-#: opponent discs that can lie inside a horizontal or diagonal run (columns b–g)
-INNER = cython.declare(cython.ulonglong, 0x7E7E7E7E7E7E7E7E)
-NOT_A = cython.declare(cython.ulonglong, 0xFEFEFEFEFEFEFEFE)
-NOT_H = cython.declare(cython.ulonglong, 0x7F7F7F7F7F7F7F7F)
-CORNERS = cython.declare(cython.ulonglong, 0x8100000000000081)
-#: the squares diagonally next to a corner: played last when nothing says otherwise
-X_SQUARES = cython.declare(cython.ulonglong, 0x0042000000004200)
-#: the four 4×4 quarters of the board (parity: the last empty of a region is worth having)
-QUARTER_0 = cython.declare(cython.ulonglong, 0x000000000F0F0F0F)
-QUARTER_1 = cython.declare(cython.ulonglong, 0x00000000F0F0F0F0)
-QUARTER_2 = cython.declare(cython.ulonglong, 0x0F0F0F0F00000000)
-QUARTER_3 = cython.declare(cython.ulonglong, 0xF0F0F0F000000000)
-EDGES = cython.declare(cython.ulonglong, 0xFF818181818181FF)
-#: columns a and h; rows 1 and 8
-SIDES_AH = cython.declare(cython.ulonglong, 0x8181818181818181)
-SIDES_18 = cython.declare(cython.ulonglong, 0xFF000000000000FF)
-_ONE = cython.declare(cython.ulonglong, 1)
+if not cython.compiled:
+    FULL = 0xFFFFFFFFFFFFFFFF
+    #: opponent discs that can lie inside a horizontal or diagonal run (columns b–g)
+    INNER = 0x7E7E7E7E7E7E7E7E
+    NOT_A = 0xFEFEFEFEFEFEFEFE
+    NOT_H = 0x7F7F7F7F7F7F7F7F
+    CORNERS = 0x8100000000000081
+    #: the squares diagonally next to a corner: played last when nothing says otherwise
+    X_SQUARES = 0x0042000000004200
+    #: the four 4×4 quarters of the board (parity: the last empty of a region is worth having)
+    QUARTER_0 = 0x000000000F0F0F0F
+    QUARTER_1 = 0x00000000F0F0F0F0
+    QUARTER_2 = 0x0F0F0F0F00000000
+    QUARTER_3 = 0xF0F0F0F000000000
+    EDGES = 0xFF818181818181FF
+    #: columns a and h; rows 1 and 8
+    SIDES_AH = 0x8181818181818181
+    SIDES_18 = 0xFF000000000000FF
+    _ONE = 1
 
-#: below this many empties the exact search scans empty squares instead of ordering moves
-SCAN_EMPTIES = cython.declare(cython.int, 6)
-#: try the stability cut-off only when `p` is looking for at least this score
-STABILITY_ALPHA = cython.declare(cython.int, 8)
-#: a bound wider than any disc difference
-INF = cython.declare(cython.int, 65)
+    #: below this many empties the exact search scans empty squares instead of ordering moves
+    SCAN_EMPTIES = 6
+    #: try the stability cut-off only when `p` is looking for at least this score
+    STABILITY_ALPHA = 8
+    #: a bound wider than any disc difference
+    INF = 65
 
-#: the exact search's lanes: each has its own table. Lane 0 is shared by every search that does
-#: not count its positions, from any thread at once (the search runs without Python's lock); lane 1
-#: is for one search at a time that counts positions as its budget, so that the count stops at the
-#: same place in every run (`endgame.py` keeps it to one search)
-LANES = cython.declare(cython.int, 2)
-#: the exact search's watches: a search (or one thread of a solve split between threads) takes one
-#: for its count of positions, its budget and its stop flag, apart from its table's lane, so that
-#: stopping one search sharing a table stops no other
-WATCHES = cython.declare(cython.int, 16)
-NO_LIMIT = cython.declare(cython.longlong, 0x7FFFFFFFFFFFFFFF)
-#: each watch's count of positions sits in a memory line of its own (SPREAD counts apart), so
-#: that threads counting side by side do not keep taking the line from each other
-SPREAD = cython.declare(cython.int, 8)
+    #: the exact search's lanes: each has its own table. Lane 0 is shared by every search that does
+    #: not count its positions, from any thread at once (the search runs without Python's lock); lane 1
+    #: is for one search at a time that counts positions as its budget, so that the count stops at the
+    #: same place in every run (`endgame.py` keeps it to one search)
+    LANES = 2
+    #: the exact search's watches: a search (or one thread of a solve split between threads) takes one
+    #: for its count of positions, its budget and its stop flag, apart from its table's lane, so that
+    #: stopping one search sharing a table stops no other
+    WATCHES = 16
+    NO_LIMIT = 0x7FFFFFFFFFFFFFFF
+    #: each watch's count of positions sits in a memory line of its own (SPREAD counts apart), so
+    #: that threads counting side by side do not keep taking the line from each other
+    SPREAD = 8
+
 _nodes = cython.declare(cython.longlong[128])  # type: ignore[misc,valid-type]
 _limit = cython.declare(cython.longlong[16])  # type: ignore[misc,valid-type]
 _halt = cython.declare(cython.int[16])  # type: ignore[misc,valid-type]
-#: from this many empties on, the exact search orders its moves by a shallow search of each child
-#: with the hand-tuned evaluation too, one ply deeper every ORDER_STEP empties
-ORDER_EMPTIES = cython.declare(cython.int, 14)
-ORDER_STEP = cython.declare(cython.int, 4)
-#: and one more every DEEP_ORDER_STEP empties beyond DEEP_ORDER_EMPTIES, where positions are few
-#: and a wrong first move costs the most (from 24 empties: 1 + 2 + 3 plies)
-DEEP_ORDER_EMPTIES = cython.declare(cython.int, 17)
-DEEP_ORDER_STEP = cython.declare(cython.int, 2)
-#: from this many empties on, the exact search looks its children up in the table before ordering
-#: them, and stops at once when one is known to refute the opponent (an enhanced transposition
-#: cut-off)
-ETC_EMPTIES = cython.declare(cython.int, 12)
+if not cython.compiled:
+    #: from this many empties on, the exact search orders its moves by a shallow search of each child
+    #: with the hand-tuned evaluation too, one ply deeper every ORDER_STEP empties
+    ORDER_EMPTIES = 14
+    ORDER_STEP = 4
+    #: and one more every DEEP_ORDER_STEP empties beyond DEEP_ORDER_EMPTIES, where positions are few
+    #: and a wrong first move costs the most (from 24 empties: 1 + 2 + 3 plies)
+    DEEP_ORDER_EMPTIES = 17
+    DEEP_ORDER_STEP = 2
+    #: from this many empties on, the exact search looks its children up in the table before ordering
+    #: them, and stops at once when one is known to refute the opponent (an enhanced transposition
+    #: cut-off)
+    ETC_EMPTIES = 12
 
-#: from this many empties on, the exact search keeps what it learns of a position in its table
-TABLE_EMPTIES = cython.declare(cython.int, 8)
-#: each lane's table has 2**TABLE_BITS slots, in pairs: a position goes to the first slot of its
-#: pair unless that holds a position with more empties from the lane's current solve (its age,
-#: `table_age`), then to the second (always replaced); an entry's bounds are exact facts about its
-#: position, true in any later search, so the table is never cleared
-TABLE_BITS = cython.declare(cython.int, 20)
+    #: from this many empties on, the exact search keeps what it learns of a position in its table
+    TABLE_EMPTIES = 8
+    #: each lane's table has 2**TABLE_BITS slots, in pairs: a position goes to the first slot of its
+    #: pair unless that holds a position with more empties from the lane's current solve (its age,
+    #: `table_age`), then to the second (always replaced); an entry's bounds are exact facts about its
+    #: position, true in any later search, so the table is never cleared
+    TABLE_BITS = 20
+
 #: counts each lane's solves (modulo 64), stored in its entries
 _age = cython.declare(cython.int[2])  # type: ignore[misc,valid-type]
-_HASH_P = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
-_HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
+if not cython.compiled:
+    _HASH_P = 0x9E3779B97F4A7C15
+    _HASH_O = 0xC2B2AE3D27D4EB4F
+
 # An entry is three words: its bounds and move packed into `data`, and the position's two
 # bitboards each XORed with a scramble of `data`. Two threads writing one slot at once may leave
 # words of both entries; such a mix no longer matches its own check, and reads as empty.
@@ -99,6 +109,12 @@ _HASH_O = cython.declare(cython.ulonglong, 0xC2B2AE3D27D4EB4F)
 _table_p = cython.declare(cython.ulonglong[2097152])  # type: ignore[misc,valid-type]
 _table_o = cython.declare(cython.ulonglong[2097152])  # type: ignore[misc,valid-type]
 _table_data = cython.declare(cython.ulonglong[2097152])  # type: ignore[misc,valid-type]
+
+if not cython.compiled:
+    # flat arrays of machine words, as in C: a list of two million Python ints per table would be
+    # walked by each full garbage collection (60 ms with the midgame's tables, in every program
+    # that imports this form, as `search.py` does even when it runs the compiled one)
+    _table_p, _table_o, _table_data = (array("Q", [0]) * 2097152 for _ in range(3))
 
 
 # ----- primitives ------------------------------------------------------------------------------------
@@ -157,49 +173,6 @@ def legal_moves(p: cython.ulonglong, o: cython.ulonglong) -> cython.ulonglong:
     moves |= ((_run_up(p, h, 9) << 9) & FULL) | (_run_down(p, h, 9) >> 9)
     moves |= ((_run_up(p, h, 7) << 7) & FULL) | (_run_down(p, h, 7) >> 7)
     return moves & ~(p | o) & FULL
-
-
-@cython.cfunc
-@cython.inline
-@cython.nogil
-@cython.exceptval(check=False)
-def _closed(
-    x: cython.ulonglong, through: cython.ulonglong, p: cython.ulonglong, shift: cython.int, up: cython.bint
-) -> cython.ulonglong:
-    """The run of `through` from `x` by steps of +`shift` (`up`) or -`shift` when a disc of `p`
-    closes it, else 0 (`up` is a constant at every call: the compiler keeps one branch)."""
-    step: cython.ulonglong = ((x << shift) & FULL) if up else x >> shift
-    if not step & through:
-        return 0
-    t: cython.ulonglong = _run_up(x, through, shift) if up else _run_down(x, through, shift)
-    beyond: cython.ulonglong = ((t << shift) & FULL) if up else t >> shift
-    if beyond & p:
-        return t
-    return 0
-
-
-@cython.ccall
-@cython.nogil
-@cython.exceptval(check=False)
-def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.ulonglong:
-    """The discs of `o` that a disc of `p` on the empty `square` turns over (0: not a legal move).
-    In each direction, the run of opponent discs from the square counts when a disc of `p` closes
-    it. A direction whose first square holds no opponent disc is skipped before its run is
-    followed: in the endgame most are, and the exact search spends about 40 % of its time here
-    (over FFO #40: 25 % fewer instructions counted by valgrind; 2 to 12 % less processor time in
-    alternating runs, this machine's noise being as large)."""
-    x: cython.ulonglong = _ONE << square
-    h: cython.ulonglong = o & INNER
-    return (
-        _closed(x, h, p, 1, True)
-        | _closed(x, h, p, 1, False)
-        | _closed(x, o, p, 8, True)
-        | _closed(x, o, p, 8, False)
-        | _closed(x, h, p, 9, True)
-        | _closed(x, h, p, 9, False)
-        | _closed(x, h, p, 7, True)
-        | _closed(x, h, p, 7, False)
-    )
 
 
 @cython.cfunc
@@ -376,22 +349,41 @@ def _neighbours(x: cython.ulonglong) -> cython.ulonglong:
     return (row | ((row << 8) & FULL) | (row >> 8)) & ~x & FULL
 
 
+# ----- lines -------------------------------------------------------------------------------------
+# What a disc turns over is read line by line: each of the four lines through its square is
+# gathered into a byte (bit k: the line's square k, in column order, or row order for a column),
+# and tables indexed by the square's place on the line and the byte give the answer. No branch:
+# finding the runs by shifted fills instead, direction by direction, cost the exact search about
+# 10 % more time (FFO #40-#42, alternating runs).
+#
 # With one empty square left, every other square holds a disc, so what a disc played there turns
-# over depends on the mover's discs alone: each of the four lines through the square is read as a
-# byte of the mover's discs, and a table gives the count it turns (the line's squares beyond the
-# board, on a short diagonal, read as the opponent's and never close a run). Counting this way
-# instead of finding the discs with `flips`: 4 % fewer instructions and about 5 % less time for the
-# exact search (FFO #40-#42, alternating runs).
+# over depends on the mover's discs alone: one byte per line and one table give the count (the
+# line's squares beyond the board, on a short diagonal, read as the opponent's and never close a
+# run). Counting this way instead of finding the discs with `flips`: 4 % fewer instructions and
+# about 5 % less time for the exact search (FFO #40-#42, alternating runs).
 #: for a disc played on square `pos` of a line (256 × pos + the mover's discs on the line, a bit
 #: per square), the discs it turns over when every other square of the line is filled
 _LINE_COUNT = cython.declare(cython.uchar[2048])  # type: ignore[misc,valid-type]
 #: the diagonal (a1-h8 direction) and the anti-diagonal (h1-a8 direction) through each square
 _DIAGONAL = cython.declare(cython.ulonglong[64])  # type: ignore[misc,valid-type]
 _ANTI_DIAGONAL = cython.declare(cython.ulonglong[64])  # type: ignore[misc,valid-type]
-#: multiplying by it gathers one disc per column into the top byte, in column order
-_GATHER = cython.declare(cython.ulonglong, 0x0101010101010101)
-#: multiplying column a's squares by it gathers them into the top byte, in row order
-_GATHER_COLUMN = cython.declare(cython.ulonglong, 0x0102040810204080)
+if not cython.compiled:
+    #: multiplying by it gathers one disc per column into the top byte, in column order
+    _GATHER = 0x0101010101010101
+    #: multiplying column a's squares by it gathers them into the top byte, in row order
+    _GATHER_COLUMN = 0x0102040810204080
+
+#: for a disc played on square `pos` of a line (256 × pos + the opponent's discs on the line's
+#: inner squares), the squares beyond each run of them next to `pos`: where a disc closes the run
+_OUTFLANK = cython.declare(cython.uchar[2048])  # type: ignore[misc,valid-type]
+#: for a disc played on square `pos` of a line (256 × pos + the discs closing its runs, at most one
+#: on each side), the squares between: those turned over
+_FLIPPED = cython.declare(cython.uchar[2048])  # type: ignore[misc,valid-type]
+if not cython.compiled:
+    #: multiplying a byte of a line's inner squares by it spreads bit k to row k of column a
+    _SPREAD_COLUMN = 0x0002040810204081
+
+    _COLUMN_A = 0x0101010101010101
 
 
 @cython.cfunc
@@ -403,18 +395,36 @@ def _fill_line_tables() -> cython.int:
     run: cython.int
     count: cython.int
     square: cython.int
+    closing: cython.int
+    between: cython.int
+    squares: cython.int
     for pos in range(8):
         for discs in range(256):
             count = 0
+            closing = 0
+            between = 0
             for step in (-1, 1):
+                # `discs` as the mover's: the squares before the nearest of them, turned over
+                # when they all hold the opponent's
                 k = pos + step
                 run = 0
+                squares = 0
                 while 0 <= k < 8 and not (discs >> k) & 1:
                     run += 1
+                    squares |= 1 << k
                     k += step
                 if 0 <= k < 8:
                     count += run
+                    between |= squares
+                # `discs` as the opponent's: the square beyond their run, if the run is not empty
+                k = pos + step
+                while 0 <= k < 8 and (discs >> k) & 1:
+                    k += step
+                if 0 <= k < 8 and k != pos + step:
+                    closing |= 1 << k
             _LINE_COUNT[256 * pos + discs] = count
+            _OUTFLANK[256 * pos + discs] = closing
+            _FLIPPED[256 * pos + discs] = between
     for square in range(64):
         # the square spread along its lines, as `stable_discs` does
         _DIAGONAL[square] = _along(_ONE << square, 9, NOT_A, NOT_H)
@@ -429,20 +439,74 @@ _fill_line_tables()
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
+def _column_byte(x: cython.ulonglong, column: cython.int) -> cython.int:
+    """The squares of `x` in `column`, as a byte (bit k: row k)."""
+    return cython.cast(cython.int, ((((x >> column) & _GATHER) * _GATHER_COLUMN) & FULL) >> 56)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _diagonal_byte(x: cython.ulonglong, diagonal: cython.ulonglong) -> cython.int:
+    """The squares of `x` on `diagonal` (one square per column at most), as a byte (bit k: column
+    k): the multiplication gathers them into the top byte."""
+    return cython.cast(cython.int, (((x & diagonal) * _GATHER) & FULL) >> 56)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _line_flips(at: cython.int, line_p: cython.int, line_o: cython.int) -> cython.ulonglong:
+    """The squares of a line turned over by a disc on its square `at` // 256 (bytes of the line)."""
+    return cython.cast(cython.ulonglong, _FLIPPED[at + (_OUTFLANK[at + (line_o & 0x7E)] & line_p)])
+
+
+@cython.ccall
+@cython.nogil
+@cython.exceptval(check=False)
+def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cython.ulonglong:
+    """The discs of `o` that a disc of `p` on the empty `square` turns over (0: not a legal move),
+    line by line. The opponent's discs on a line's two end squares never lie inside a run."""
+    row: cython.int = square >> 3
+    column: cython.int = square & 7
+    shift: cython.int = 8 * row
+    # the square's place on its row and diagonals is its column; on its column, its row
+    along: cython.int = 256 * column
+    down: cython.int = 256 * row
+    turned: cython.ulonglong = (
+        _line_flips(
+            along, cython.cast(cython.int, (p >> shift) & 0xFF), cython.cast(cython.int, (o >> shift) & 0xFF)
+        )
+        << shift
+    )
+    line: cython.ulonglong = _line_flips(down, _column_byte(p, column), _column_byte(o, column))
+    # only inner squares turn over: spreading them back down the column carries nothing
+    turned |= ((line * _SPREAD_COLUMN) & _COLUMN_A) << column
+    diagonal: cython.ulonglong = _DIAGONAL[square]
+    line = _line_flips(along, _diagonal_byte(p, diagonal), _diagonal_byte(o, diagonal))
+    turned |= (line * _GATHER) & diagonal
+    diagonal = _ANTI_DIAGONAL[square]
+    line = _line_flips(along, _diagonal_byte(p, diagonal), _diagonal_byte(o, diagonal))
+    turned |= (line * _GATHER) & diagonal
+    return turned
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _last_count(mover: cython.ulonglong, square: cython.int) -> cython.int:
     """How many discs `mover` turns over on the last empty `square` (0: it cannot play there)."""
     row: cython.int = square >> 3
     column: cython.int = square & 7
     along_row: cython.int = cython.cast(cython.int, (mover >> (8 * row)) & 0xFF)
-    # each of the others gathered into the top byte by a multiplication
-    column_top: cython.ulonglong = (((mover >> column) & _GATHER) * _GATHER_COLUMN) & FULL
-    diagonal_top: cython.ulonglong = ((mover & _DIAGONAL[square]) * _GATHER) & FULL
-    anti_top: cython.ulonglong = ((mover & _ANTI_DIAGONAL[square]) * _GATHER) & FULL
     turned: cython.int = (
         _LINE_COUNT[256 * column + along_row]
-        + _LINE_COUNT[256 * row + cython.cast(cython.int, column_top >> 56)]
-        + _LINE_COUNT[256 * column + cython.cast(cython.int, diagonal_top >> 56)]
-        + _LINE_COUNT[256 * column + cython.cast(cython.int, anti_top >> 56)]
+        + _LINE_COUNT[256 * row + _column_byte(mover, column)]
+        + _LINE_COUNT[256 * column + _diagonal_byte(mover, _DIAGONAL[square])]
+        + _LINE_COUNT[256 * column + _diagonal_byte(mover, _ANTI_DIAGONAL[square])]
     )
     return turned
 
@@ -929,11 +993,13 @@ def _exact(
 # frontier difference (the opponent's discs next to an empty square less the mover's). Weights are in
 # 1/PATTERN_UNITS of a disc; the value returned is in 1/EVAL_UNITS of a disc, truncated.
 
-#: most instances, squares over all instances, stages a `load_patterns` call may describe
-MAX_INSTANCES = cython.declare(cython.int, 64)
-MAX_PATTERN_SQUARES = cython.declare(cython.int, 640)
-PATTERN_UNITS = cython.declare(cython.int, 128)
-EVAL_UNITS = cython.declare(cython.int, 20)
+if not cython.compiled:
+    #: most instances, squares over all instances, stages a `load_patterns` call may describe
+    MAX_INSTANCES = 64
+    MAX_PATTERN_SQUARES = 640
+    PATTERN_UNITS = 128
+    EVAL_UNITS = 20
+
 _instances = cython.declare(cython.int, 0)
 _stage_size = cython.declare(cython.int, 0)
 _scalars = cython.declare(cython.int, 0)
@@ -948,6 +1014,7 @@ _weight_arrays: list[object] = []
 
 if not cython.compiled:
     # plain lists stand for the C arrays, of the same sizes
+
     _squares, _first, _table_at, _stage_of = [0] * 640, [0] * 65, [0] * 64, [0] * 65
 
 
@@ -1071,13 +1138,15 @@ def pattern_indices(p: cython.ulonglong, o: cython.ulonglong, out: array[int]) -
 # ----- the hand-tuned evaluation ---------------------------------------------------------------------
 # `evaluation.py` is its reference, written for reading; this is the same arithmetic for the
 # compiled midgame search (`tests/othello/test_kernel_search.py` compares the two on random games).
-W_MOBILITY = cython.declare(cython.int, 12)
-W_FRONTIER = cython.declare(cython.int, 6)
-W_CORNER = cython.declare(cython.int, 90)
-W_X = cython.declare(cython.int, 45)
-W_C = cython.declare(cython.int, 14)
-W_STABLE = cython.declare(cython.int, 18)
-W_PARITY = cython.declare(cython.int, 12)
+if not cython.compiled:
+    W_MOBILITY = 12
+    W_FRONTIER = 6
+    W_CORNER = 90
+    W_X = 45
+    W_C = 14
+    W_STABLE = 18
+
+    W_PARITY = 12
 
 
 @cython.cfunc
@@ -1159,22 +1228,24 @@ def hand_value(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
 # the evaluation it was found with, and is only used by a search with the same one.
 # Values: the evaluation's units (clamped inside ±MID_WIN) or, for a finished game, MID_WIN per disc.
 
-MID_LANES = cython.declare(cython.int, 8)
-MID_WIN = cython.declare(cython.int, 4096)
-MID_INF = cython.declare(cython.int, 266240)  # 65 × MID_WIN
-#: each lane's table has 2**MID_TABLE_BITS slots, in pairs: a position goes to the first slot of
-#: its pair unless that holds a deeper search of the current move's, then to the second (always
-#: replaced), so that the deep entries near the root survive the flood of shallow ones
-MID_TABLE_BITS = cython.declare(cython.int, 17)
-#: what a bound is offset by when packed (20 bits each)
-_MID_OFFSET = cython.declare(cython.int, 524288)
-#: at this remaining depth and more, a node orders its moves by their children's evaluation
-MID_SORT_DEPTH = cython.declare(cython.int, 3)
-#: the evaluations a lane may use
-EVAL_PATTERNS = cython.declare(cython.int, 0)
-EVAL_HAND = cython.declare(cython.int, 1)
-#: the deepest search whose probable cut-off can be described (`probcut_load`)
-PROBCUT_DEPTHS = cython.declare(cython.int, 64)
+if not cython.compiled:
+    MID_LANES = 8
+    MID_WIN = 4096
+    MID_INF = 266240  # 65 × MID_WIN
+    #: each lane's table has 2**MID_TABLE_BITS slots, in pairs: a position goes to the first slot of
+    #: its pair unless that holds a deeper search of the current move's, then to the second (always
+    #: replaced), so that the deep entries near the root survive the flood of shallow ones
+    MID_TABLE_BITS = 17
+    #: what a bound is offset by when packed (20 bits each)
+    _MID_OFFSET = 524288
+    #: at this remaining depth and more, a node orders its moves by their children's evaluation
+    MID_SORT_DEPTH = 3
+    #: the evaluations a lane may use
+    EVAL_PATTERNS = 0
+    EVAL_HAND = 1
+    #: the deepest search whose probable cut-off can be described (`probcut_load`)
+    PROBCUT_DEPTHS = 64
+
 #: for each evaluation (64 × evaluation + depth): the shallow search's depth (0: no probable
 #: cut-off), the deep value's slope against it (in hundredths) and offset, and the margin (the
 #: deep value's spread around that line times the confidence wanted), in evaluation units
@@ -1184,7 +1255,9 @@ _cut_offset = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
 _cut_margin = cython.declare(cython.int[128])  # type: ignore[misc,valid-type]
 #: whether the lane's search makes probable cut-offs
 _mid_cut = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
-_MASK20 = cython.declare(cython.ulonglong, 0xFFFFF)
+if not cython.compiled:
+    _MASK20 = 0xFFFFF
+
 #: (SPREAD apart, as the watches' counts)
 _mid_nodes = cython.declare(cython.longlong[64])  # type: ignore[misc,valid-type]
 _mid_limit = cython.declare(cython.longlong[8])  # type: ignore[misc,valid-type]
@@ -1198,6 +1271,10 @@ _mid_age = cython.declare(cython.int[8])  # type: ignore[misc,valid-type]
 _mid_p = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
 _mid_o = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
 _mid_data = cython.declare(cython.ulonglong[1048576])  # type: ignore[misc,valid-type]
+
+if not cython.compiled:
+    # flat arrays of machine words, as the exact search's table
+    _mid_p, _mid_o, _mid_data = (array("Q", [0]) * 1048576 for _ in range(3))
 
 
 @cython.ccall
