@@ -123,3 +123,9 @@ def test_the_random_positions_bench_leaves_out_won_and_threatened_positions(
 
 def no_store() -> None:
     raise AssertionError("no store needed")
+
+
+def test_the_90th_percentile_of_a_few_times_lies_within_them() -> None:
+    from ludoteca.games.connect4.bench_perfect import _spread
+
+    assert _spread([0.2, 0.3, 0.4, 0.5]) == "median 0.350 s, 90th percentile 0.470 s, max 0.500 s"
