@@ -12,7 +12,7 @@ import pytest
 from ludoteca.games.connect4 import kernel as plain
 from ludoteca.games.connect4.bitboard import threats
 from ludoteca.games.connect4.solver import Position
-from tests.kernel_forms import kernel_form
+from tests.kernel_forms import assert_constants_agree, kernel_form
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -113,3 +113,7 @@ def test_both_forms_stop_a_count_of_positions_at_the_same_position() -> None:
             module.set_stop(None)
         counts.append(module.nodes() - before)
     assert counts == [5000, 5000]
+
+
+def test_the_compiled_constants_are_the_plain_ones() -> None:
+    assert_constants_agree(plain)

@@ -27,7 +27,7 @@ from ludoteca.games.khet.laser import shoot
 from ludoteca.games.khet.moves import TURN_CCW, TURN_CW, generate, move_kind
 from ludoteca.games.khet.search import Engine
 from ludoteca.games.khet.state import KhetState
-from tests.kernel_forms import kernel_form
+from tests.kernel_forms import assert_constants_agree, kernel_form
 
 from .helpers import start
 
@@ -190,3 +190,7 @@ def test_a_long_game_history_leaves_room_for_the_search(form: ModuleType) -> Non
     for _run in range(2):
         result = engine.search(state.board, 0, None, max_depth=3, history=range(1, 3000))
         assert result.move in GAME.legal_moves(state) and result.depth == 3
+
+
+def test_the_compiled_constants_are_the_plain_ones() -> None:
+    assert_constants_agree(plain)

@@ -3,11 +3,8 @@ rules: move generation, flips, perft and exact values along random games, so the
 
 from __future__ import annotations
 
-import ast
 import random
-import re
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -16,7 +13,7 @@ from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME, PASS, OthelloState
 from ludoteca.games.othello import kernel as plain
 from ludoteca.games.othello.game import BLACK
-from tests.kernel_forms import kernel_form
+from tests.kernel_forms import assert_constants_agree, kernel_form
 
 
 @pytest.fixture(params=["plain", "compiled"])
@@ -130,22 +127,7 @@ def test_flips_match_a_walk_along_the_eight_directions(form: ModuleType) -> None
 
 
 def test_the_compiled_constants_are_the_plain_ones() -> None:
-    """The compiled form reads its constants from kernel.pxd's macros; the plain form from
-    kernel.py. Every constant given to the plain form is declared there, with the same value."""
-    folder = Path(plain.__file__).parent
-    pxd = (folder / "kernel.pxd").read_text(encoding="utf-8")
-    macros = {name: int(value, 0) for name, value in re.findall(r"#define (\w+) (\w+?)(?:ULL|LL)?\n", pxd)}
-    declared = dict(re.findall(r'const [\w ]+? (\w+) "(\w+)"', pxd))
-    plain_only: set[str] = set()
-    for node in ast.parse((folder / "kernel.py").read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "not cython.compiled":
-            for line in node.body:
-                if isinstance(line, ast.Assign) and isinstance(line.value, ast.Constant):
-                    plain_only.update(target.id for target in line.targets if isinstance(target, ast.Name))
-    assert len(plain_only) > 40
-    assert set(declared) == plain_only
-    for name, macro in declared.items():
-        assert macros[macro] == getattr(plain, name), name
+    assert_constants_agree(plain)
 
 
 @pytest.mark.parametrize("empties", [1, 2, 5, 8])

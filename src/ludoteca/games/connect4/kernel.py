@@ -13,8 +13,11 @@ Rules for writing in this file, so that both forms compute the same thing:
 * bitboards are `cython.ulonglong`; a left shift may carry bits past bit 63 in Python and lose
   them in C, so every shifted value is masked to the grid before it is kept;
 * only non-negative numbers are divided (shifted right), where C and Python agree;
-* constants are C constants (`cython.declare`), since Cython keeps large bare literals as Python
-  objects.
+* constants are C macros, declared in `kernel.pxd` so that the C compiler folds them into the code
+  (the table's slot, a key modulo TABLE_SLOTS, is then a multiplication, not a division); the
+  plain form gets the same values here under `if not cython.compiled:`, and
+  `tests/connect4/test_kernel.py` checks that both agree. Never bare literals above 2**31 in an
+  expression: Cython keeps those as Python objects.
 
 `solve_batch` answers a whole list of positions in one call, timing each search in processor time
 here, so that a file of quick positions costs the searches and not one Python call each.
@@ -37,31 +40,34 @@ if cython.compiled:
         timespec,
     )
 
-CELLS = cython.declare(cython.int, 42)
-#: every cell of the grid (7 columns of 6 bits, one sentinel bit between them)
-BOARD = cython.declare(cython.ulonglong, 0xFDFBF7EFDFBF)
-#: the bottom cell of every column
-BOTTOM_ALL = cython.declare(cython.ulonglong, 0x40810204081)
-#: one column's six cells
-COLUMN_0 = cython.declare(cython.ulonglong, 0x3F)
-_M1 = cython.declare(cython.ulonglong, 0x5555555555555555)
-_M2 = cython.declare(cython.ulonglong, 0x3333333333333333)
-_M4 = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-_H01 = cython.declare(cython.ulonglong, 0x0101010101010101)
-_FULL = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
-#: the low bits of a table slot that hold the value (see `_table_put`)
-_VALUE_BITS = cython.declare(cython.int, 7)
-_VALUE_MASK = cython.declare(cython.uint, 0x7F)
+if not cython.compiled:
+    # the compiled form reads these from kernel.pxd, as C macros
+    CELLS = 42
+    #: every cell of the grid (7 columns of 6 bits, one sentinel bit between them)
+    BOARD = 0xFDFBF7EFDFBF
+    #: the bottom cell of every column
+    BOTTOM_ALL = 0x40810204081
+    #: one column's six cells
+    COLUMN_0 = 0x3F
+    _M1 = 0x5555555555555555
+    _M2 = 0x3333333333333333
+    _M4 = 0x0F0F0F0F0F0F0F0F
+    _H01 = 0x0101010101010101
+    _FULL = 0xFFFFFFFFFFFFFFFF
+    #: the low bits of a table slot that hold the value (see `_table_put`)
+    _VALUE_BITS = 7
+    _VALUE_MASK = 0x7F
 
-#: what a search returns when it was stopped (no score is this low)
-STOPPED = cython.declare(cython.int, -1000)
+    #: what a search returns when it was stopped (no score is this low)
+    STOPPED = -1000
+
+    #: slots of the table: a prime, so that a key's slot (the key mod the prime) and its quotient
+    #: (which the slot keeps) tell every 49-bit key apart; above 2**24, so that the quotient takes 25
+    #: bits and the value 7 more of a slot's 32: one read of memory per probe, 64 MB in all
+    TABLE_SLOTS = 16777259
+
 #: the stop test runs once every 2**16 positions compiled, 2**10 plain: a few milliseconds either way
 CHECK_MASK = cython.declare(cython.longlong, 0xFFFF if cython.compiled else 0x3FF)
-
-#: slots of the table: a prime, so that a key's slot (the key mod the prime) and its quotient
-#: (which the slot keeps) tell every 49-bit key apart; above 2**24, so that the quotient takes 25
-#: bits and the value 7 more of a slot's 32: one read of memory per probe, 64 MB in all
-TABLE_SLOTS = cython.declare(cython.longlong, 16777259)
 #: the table is neither read nor written in a search's last plies, from TABLE_EMPTIES empty cells
 #: down: compiled, a probe there is a trip to memory that costs more than searching the small tree
 #: again (on the public sets, with the table emptied before each position: up to a third quicker,

@@ -39,43 +39,45 @@ from ludoteca.games.khet import moves as _rules_moves
 from ludoteca.games.khet.keys import SIDE_KEY, ZOBRIST
 
 # ----- constants (C constants: the rules' own values, checked against them below) ------------------
-WIDTH = cython.declare(cython.int, 11)
-SIZE = cython.declare(cython.int, 121)
-OFF = cython.declare(cython.int, 127)
-PHARAOH = cython.declare(cython.int, 1)
-SPHINX = cython.declare(cython.int, 2)
-OBELISK = cython.declare(cython.int, 6)
-MOVE = cython.declare(cython.int, 0)
-TURN_CW = cython.declare(cython.int, 1)
-TURN_CCW = cython.declare(cython.int, 2)
-UNSTACK = cython.declare(cython.int, 3)
-PASS = cython.declare(cython.int, 4)
-#: the null move of the search: nothing moves, the mover's beam fires as it stands
-NULL = cython.declare(cython.int, 7)
-DESTROYED = cython.declare(cython.int, -2)
-SPLIT = cython.declare(cython.int, -3)
+if not cython.compiled:
+    # the compiled form reads these from kernel.pxd, as C macros
+    WIDTH = 11
+    SIZE = 121
+    OFF = 127
+    PHARAOH = 1
+    SPHINX = 2
+    OBELISK = 6
+    MOVE = 0
+    TURN_CW = 1
+    TURN_CCW = 2
+    UNSTACK = 3
+    PASS = 4
+    #: the null move of the search: nothing moves, the mover's beam fires as it stands
+    NULL = 7
+    DESTROYED = -2
+    SPLIT = -3
 
-MAX_PLY = cython.declare(cython.int, 64)
-#: plies of per-node storage: up to MAX_PLY, a null move beyond it, and one scratch ply
-PLIES = cython.declare(cython.int, 67)
-SCRATCH = cython.declare(cython.int, 66)
-MAX_MOVES = cython.declare(cython.int, 256)
-#: squares a shot may destroy, and empty squares it may cross (each way at most once)
-MAX_DESTROYED = cython.declare(cython.int, 16)
-MAX_PATH = cython.declare(cython.int, 320)
+    MAX_PLY = 64
+    #: plies of per-node storage: up to MAX_PLY, a null move beyond it, and one scratch ply
+    PLIES = 67
+    SCRATCH = 66
+    MAX_MOVES = 256
+    #: squares a shot may destroy, and empty squares it may cross (each way at most once)
+    MAX_DESTROYED = 16
+    MAX_PATH = 320
 
-#: results of a move (for the mover) besides WIN, -WIN and 0 (both Pharaohs: a draw)
-NONE = cython.declare(cython.int, 12345)
-WIN = cython.declare(cython.int, 100_000_000)
-INF = cython.declare(cython.int, 1_000_000_000)
-#: `evaluation.THREAT_WIN` in the kernel's units
-THREAT_WIN = cython.declare(cython.int, 2_000_000)
-FULL_MATERIAL = cython.declare(cython.int, 1800)
-EXACT = cython.declare(cython.int, 0)
-LOWER = cython.declare(cython.int, 1)
-UPPER = cython.declare(cython.int, 2)
+    #: results of a move (for the mover) besides WIN, -WIN and 0 (both Pharaohs: a draw)
+    NONE = 12345
+    WIN = 100_000_000
+    INF = 1_000_000_000
+    #: `evaluation.THREAT_WIN` in the kernel's units
+    THREAT_WIN = 2_000_000
+    FULL_MATERIAL = 1800
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
 
-_ONE = cython.declare(cython.ulonglong, 1)
+    _ONE = 1
 
 # ----- tables (filled from the rules below) -------------------------------------------------------
 _inter = cython.declare(cython.int[512])  # type: ignore[misc,valid-type]
