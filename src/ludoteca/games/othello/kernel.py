@@ -382,7 +382,7 @@ _FLIPPED = cython.declare(cython.uchar[2048])  # type: ignore[misc,valid-type]
 if not cython.compiled:
     #: multiplying a byte of a line's inner squares by it spreads bit k to row k of column a
     _SPREAD_COLUMN = 0x0002040810204081
-
+    #: column a
     _COLUMN_A = 0x0101010101010101
 
 
@@ -1014,7 +1014,6 @@ _weight_arrays: list[object] = []
 
 if not cython.compiled:
     # plain lists stand for the C arrays, of the same sizes
-
     _squares, _first, _table_at, _stage_of = [0] * 640, [0] * 65, [0] * 64, [0] * 65
 
 
@@ -1145,7 +1144,6 @@ if not cython.compiled:
     W_X = 45
     W_C = 14
     W_STABLE = 18
-
     W_PARITY = 12
 
 
