@@ -21,13 +21,15 @@ def test_the_plain_kernels_big_tables_are_not_walked_by_the_garbage_collector(ga
     kernel = importlib.import_module(f"ludoteca.games.{game}.kernel")
     for name in TABLES[game]:
         table = getattr(kernel, name)
-        # what a full pass of the collector visits through the table (its attributes and lists too)
-        visited = gc.get_referents(table)
+        # what a full pass of the collector visits through the table (its attributes and lists
+        # too), each holder's items once
+        visited = frontier = gc.get_referents(table)
         for _ in range(2):
-            visited += [
+            frontier = [
                 item
-                for holder in visited
+                for holder in frontier
                 if isinstance(holder, (dict, list))
                 for item in gc.get_referents(holder)
             ]
+            visited = visited + frontier
         assert len(visited) < 64, f"{game}'s {name} holds {len(visited)} Python objects"

@@ -392,7 +392,6 @@ def _fill_line_tables() -> cython.int:
     discs: cython.int
     step: cython.int
     k: cython.int
-    run: cython.int
     count: cython.int
     square: cython.int
     closing: cython.int
@@ -407,14 +406,12 @@ def _fill_line_tables() -> cython.int:
                 # `discs` as the mover's: the squares before the nearest of them, turned over
                 # when they all hold the opponent's
                 k = pos + step
-                run = 0
                 squares = 0
                 while 0 <= k < 8 and not (discs >> k) & 1:
-                    run += 1
                     squares |= 1 << k
                     k += step
                 if 0 <= k < 8:
-                    count += run
+                    count += popcount(squares)
                     between |= squares
                 # `discs` as the opponent's: the square beyond their run, if the run is not empty
                 k = pos + step
@@ -433,6 +430,15 @@ def _fill_line_tables() -> cython.int:
 
 
 _fill_line_tables()
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _row_byte(x: cython.ulonglong, row: cython.int) -> cython.int:
+    """The squares of `x` in `row`, as a byte (bit k: column k)."""
+    return cython.cast(cython.int, (x >> (8 * row)) & 0xFF)
 
 
 @cython.cfunc
@@ -463,6 +469,19 @@ def _line_flips(at: cython.int, line_p: cython.int, line_o: cython.int) -> cytho
     return cython.cast(cython.ulonglong, _FLIPPED[at + (_OUTFLANK[at + (line_o & 0x7E)] & line_p)])
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _diagonal_flips(
+    p: cython.ulonglong, o: cython.ulonglong, at: cython.int, diagonal: cython.ulonglong
+) -> cython.ulonglong:
+    """The discs of `o` on `diagonal` that a disc of `p` on its square `at` // 256 (its column)
+    turns over, back on the board: the byte copied to every row, the diagonal's square kept."""
+    line: cython.ulonglong = _line_flips(at, _diagonal_byte(p, diagonal), _diagonal_byte(o, diagonal))
+    return (line * _GATHER) & diagonal
+
+
 @cython.ccall
 @cython.nogil
 @cython.exceptval(check=False)
@@ -471,25 +490,15 @@ def flips(p: cython.ulonglong, o: cython.ulonglong, square: cython.int) -> cytho
     line by line. The opponent's discs on a line's two end squares never lie inside a run."""
     row: cython.int = square >> 3
     column: cython.int = square & 7
-    shift: cython.int = 8 * row
     # the square's place on its row and diagonals is its column; on its column, its row
     along: cython.int = 256 * column
     down: cython.int = 256 * row
-    turned: cython.ulonglong = (
-        _line_flips(
-            along, cython.cast(cython.int, (p >> shift) & 0xFF), cython.cast(cython.int, (o >> shift) & 0xFF)
-        )
-        << shift
-    )
+    turned: cython.ulonglong = _line_flips(along, _row_byte(p, row), _row_byte(o, row)) << (8 * row)
     line: cython.ulonglong = _line_flips(down, _column_byte(p, column), _column_byte(o, column))
     # only inner squares turn over: spreading them back down the column carries nothing
     turned |= ((line * _SPREAD_COLUMN) & _COLUMN_A) << column
-    diagonal: cython.ulonglong = _DIAGONAL[square]
-    line = _line_flips(along, _diagonal_byte(p, diagonal), _diagonal_byte(o, diagonal))
-    turned |= (line * _GATHER) & diagonal
-    diagonal = _ANTI_DIAGONAL[square]
-    line = _line_flips(along, _diagonal_byte(p, diagonal), _diagonal_byte(o, diagonal))
-    turned |= (line * _GATHER) & diagonal
+    turned |= _diagonal_flips(p, o, along, _DIAGONAL[square])
+    turned |= _diagonal_flips(p, o, along, _ANTI_DIAGONAL[square])
     return turned
 
 
@@ -501,9 +510,8 @@ def _last_count(mover: cython.ulonglong, square: cython.int) -> cython.int:
     """How many discs `mover` turns over on the last empty `square` (0: it cannot play there)."""
     row: cython.int = square >> 3
     column: cython.int = square & 7
-    along_row: cython.int = cython.cast(cython.int, (mover >> (8 * row)) & 0xFF)
     turned: cython.int = (
-        _LINE_COUNT[256 * column + along_row]
+        _LINE_COUNT[256 * column + _row_byte(mover, row)]
         + _LINE_COUNT[256 * row + _column_byte(mover, column)]
         + _LINE_COUNT[256 * column + _diagonal_byte(mover, _DIAGONAL[square])]
         + _LINE_COUNT[256 * column + _diagonal_byte(mover, _ANTI_DIAGONAL[square])]
