@@ -21,6 +21,7 @@ from ludoteca.net import protocol
 from ludoteca.net.fleet import Fleet
 from ludoteca.net.member import Member
 from ludoteca.net.protocol import Request
+from ludoteca.store import StoreError
 from ludoteca.store.tables import TableRow
 
 
@@ -53,6 +54,8 @@ class ScriptedStore:
     asked: int = 0
     adoptions: int = 0
     office: Office = field(default_factory=Office)
+    #: the processes the store says are alive (`live_owners`)
+    alive: set[str] = field(default_factory=lambda: {"1"})
 
     def table_owner(self, table_id: str) -> Where | None:
         found = self.owners[min(self.asked, len(self.owners) - 1)]
@@ -67,6 +70,9 @@ class ScriptedStore:
 
     def post_office(self, me: str, deliver: Callable[[list[str]], None]) -> Office:
         return self.office
+
+    def live_owners(self) -> set[str]:
+        return set(self.alive)
 
 
 class Limits:
@@ -191,3 +197,40 @@ def test_the_owner_sends_a_join_for_a_table_it_does_not_run_back_however_often_i
         fleet._letter({"k": "req", "r": 5, "f": "1", "n": "Ann", "q": frame, "t": tries})
     assert server.taken == []
     assert [letter["t"] for _to, letter in store.office.letters] == [1, 5, 10]
+
+
+def test_a_ban_is_told_to_every_process_the_store_says_is_alive_now() -> None:
+    """Not only to those of the last tick's look: process 3 started since (or the look failed),
+    and its clients must hear of the ban too (seen as a flaky two-process admin test)."""
+    store = ScriptedStore([None], alive={"1", "2", "3"})
+    fleet = Fleet(FakeServer(), store, "1")  # type: ignore[arg-type]
+    fleet.alive = {"1", "2"}
+
+    async def ban() -> None:
+        fleet.tell_standing(42, "banned")
+        while fleet._tasks:
+            await asyncio.gather(*list(fleet._tasks))
+
+    asyncio.run(ban())
+    told = sorted(
+        to for to, letter in store.office.letters if letter == {"k": "standing", "a": 42, "s": "banned"}
+    )
+    assert told == ["2", "3"]
+
+
+def test_a_ban_is_told_to_the_last_look_when_the_store_cannot_say() -> None:
+    class Unreachable(ScriptedStore):
+        def live_owners(self) -> set[str]:
+            raise StoreError("the club's database cannot be reached")
+
+    store = Unreachable([None], alive={"1", "2", "3"})
+    fleet = Fleet(FakeServer(), store, "1")  # type: ignore[arg-type]
+    fleet.alive = {"1", "2"}
+
+    async def ban() -> None:
+        fleet.tell_standing(42, "muted")
+        while fleet._tasks:
+            await asyncio.gather(*list(fleet._tasks))
+
+    asyncio.run(ban())
+    assert [to for to, letter in store.office.letters if letter["k"] == "standing"] == ["2"]

@@ -361,9 +361,22 @@ class Fleet:
 
     def tell_standing(self, account_id: int, standing: str) -> None:
         """An admin changed a member's standing here: every other live process is told, and
-        tells its own clients (a banned member is signed out wherever they are connected)."""
-        for owner in self.alive - {self.me}:
-            self.post(owner, {"k": "standing", "a": account_id, "s": standing})
+        tells its own clients (a banned member is signed out wherever they are connected).
+
+        The live processes are asked of the store now, not taken from the last tick's look: a
+        process missing from that look (started since, or a tick that failed) would leave a
+        banned member signed in there until its sweep, half a minute later."""
+
+        async def tell() -> None:
+            try:
+                alive = await self._in_thread(self.store.live_owners)
+            except StoreError as err:
+                log.warning("the club's processes could not be listed to tell them of a ban: %s", err)
+                alive = self.alive
+            for owner in sorted(alive - {self.me}):
+                self.post(owner, {"k": "standing", "a": account_id, "s": standing})
+
+        self._spawn(tell())
 
     # ----- clients of other processes at this one's tables -------------------------------------------
     def let_go(self, table: Table) -> None:

@@ -115,6 +115,9 @@ class SharedTableStore(TableStore, Protocol):
     def lobby_rows(self) -> Sequence[LobbyEntry]:
         """Every unfinished table, whoever runs it, oldest first."""
 
+    def live_owners(self) -> set[str]:
+        """The processes of the club alive now."""
+
     def adopt_orphans(
         self, owner: str, mode: str | None = None, only: Sequence[str] = (), limit: int = 1000
     ) -> tuple[set[str], list[TableRow]]:
