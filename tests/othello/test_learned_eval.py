@@ -67,6 +67,44 @@ def test_the_value_is_the_same_under_the_eight_symmetries(form: ModuleType) -> N
         assert len(values) == 1
 
 
+def test_the_lines_read_the_index_the_squares_give(form: ModuleType) -> None:
+    """`pattern_value` reads each instance's index line by line (a byte and a table per line);
+    `pattern_indices` (the training's) reads it square by square. The value is the weights at the
+    second's indices, with the scalar terms, whatever the position."""
+    weights = random_weights(5)
+    learned.install(form, weights)
+    block = learned.kernel_block(weights)
+    size = learned.pattern_set().block
+    scalars = size - len(learned.SCALARS)
+    out = array("i", bytes(4 * 38))
+    rng = random.Random(9)
+    boards = positions(300, 6) + [
+        (p & ~o, o) for p, o in ((rng.getrandbits(64), rng.getrandbits(64)) for _ in range(300))
+    ]
+    for p, o in boards:
+        stage = form.pattern_indices(p, o, out)
+        base = stage * size
+        total = sum(block[base + index] for index in out)
+        mobility = form.legal_moves(p, o).bit_count() - form.legal_moves(o, p).bit_count()
+        empties = 64 - (p | o).bit_count()
+        total += block[base + scalars] + block[base + scalars + 1] * mobility
+        total += block[base + scalars + 2] * (empties & 1) + block[base + scalars + 3] * form.frontier(p, o)
+        # truncated towards zero, in 1/EVAL_UNITS of a disc
+        expected = abs(total) * plain.EVAL_UNITS // plain.PATTERN_UNITS * (1 if total >= 0 else -1)
+        assert form.pattern_value(p, o) == expected
+
+
+def test_each_instance_is_cut_into_the_fewest_lines() -> None:
+    """Rows, diagonals or columns (`kernel._line_groups`), each square with its power of 3."""
+    lines = plain._line_groups([9, 0, 1, 2, 3, 4, 5, 6, 7, 14])  # the edge with its X squares
+    assert sorted(bin(mask).count("1") for mask, _gather, _powers in lines) == [2, 8]
+    assert sorted(power for _mask, _gather, powers in lines for _square, power in powers) == [
+        3**j for j in range(10)
+    ]
+    assert len(plain._line_groups([0, 8, 16, 24, 1])) == 2  # a column and a square: by column
+    assert len(plain._line_groups([0, 9, 18, 27])) == 1  # a diagonal
+
+
 def test_compiled_and_plain_forms_agree() -> None:
     compiled = kernel_form(plain, "compiled")
     weights = learned.read_weights()

@@ -1024,6 +1024,63 @@ if not cython.compiled:
     # plain lists stand for the C arrays, of the same sizes
     _squares, _first, _table_at, _stage_of = [0] * 640, [0] * 65, [0] * 64, [0] * 65
 
+# How `_patterns` reads an instance's index: not square by square, but line by line. Each
+# instance's squares are cut into as few lines as can be (a row, a column or a diagonal each,
+# `_line_groups`); a mask and a multiplication gather a line's squares of one side into a byte,
+# as `flips` gathers its lines, and a table of 256 gives that byte's share of the index (the
+# opponent's byte counts twice: its digits are 2). The 38 instances of the shipped set are 50
+# lines: 100 table reads where square by square took 64 digits and 276 steps of base 3. One loop
+# runs over all the lines, reading an instance's weight after its last one. Measured with
+# valgrind over depth-9 searches of 6 positions with 40 empties: `_patterns` took 3,350
+# instructions a call, now 1,680; the whole search 20 % less time (alternating runs).
+#: the lines of all instances, one after another, instance by instance
+_groups = cython.declare(cython.int, 0)
+_group_mask = cython.declare(cython.ulonglong[256])  # type: ignore[misc,valid-type]
+_group_gather = cython.declare(cython.ulonglong[256])  # type: ignore[misc,valid-type]
+#: line g's share of its instance's index for each byte of one side's discs: [256 * g + byte]
+_group_values = cython.declare(cython.int[65536])  # type: ignore[misc,valid-type]
+#: 1 where line g is its instance's last: the index is complete, its weight is read
+_group_ends = cython.declare(cython.int[256])  # type: ignore[misc,valid-type]
+#: where the next instance's table starts in a block, after each instance's last line; before
+#: the first line, the first instance's
+_group_next = cython.declare(cython.int[256])  # type: ignore[misc,valid-type]
+_group_start = cython.declare(cython.int, 0)
+
+if not cython.compiled:
+    MAX_GROUPS = 256
+    _group_mask, _group_gather = [0] * 256, [0] * 256
+    _group_ends, _group_next = [0] * 256, [0] * 256
+    _group_values = array("i", bytes(4 * 65536))
+
+
+def _line_groups(squares: list[int]) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """`squares` (an instance's, in the order its index reads them) cut into as few lines as can
+    be: rows, diagonals of either direction, or columns, whichever takes the fewest (in that order
+    on a tie). Each line as its mask and the multiplier that gathers it into the top byte (a line
+    of a row or a diagonal holds one square a column, one of a column one a row: no two land on
+    one bit), and each square with its power of 3 in the index."""
+    size = len(squares)
+    chosen: list[list[int]] = []
+    by_column = False
+    for way in range(4):
+        lines: dict[int, list[int]] = {}
+        for square in squares:
+            row, column = square >> 3, square & 7
+            lines.setdefault((row, row - column, row + column, column)[way], []).append(square)
+        if not chosen or len(lines) < len(chosen):
+            chosen, by_column = list(lines.values()), way == 3
+    found = []
+    for line in chosen:
+        mask = 0
+        for square in line:
+            mask |= 1 << square
+        powers = [(square, 3 ** (size - 1 - squares.index(square))) for square in line]
+        # a column's multiplier shifted down by the column's number instead of the squares: the
+        # same product, since the squares have the column's low bits clear and the multiplier
+        # its seven lowest
+        found.append((mask, _GATHER_COLUMN >> (line[0] & 7) if by_column else _GATHER, powers))
+    return found
+
 
 @cython.ccall
 def load_patterns(
@@ -1039,7 +1096,7 @@ def load_patterns(
     instance's table offset in a block, the stage of each count of empties (0–64), the size of a
     block (its last four weights are the scalar terms) and the weights, an `array("i")` of whole
     blocks, stage 0 first. Until it is called, `pattern_value` must not be."""
-    global _instances, _stage_size, _scalars, _weights
+    global _instances, _stage_size, _scalars, _weights, _groups, _group_start
     k: cython.int
     count: cython.int = len(first) - 1  # type: ignore[arg-type]
     for k in range(len(squares)):  # type: ignore[arg-type]
@@ -1052,6 +1109,34 @@ def load_patterns(
         _stage_of[k] = stage_of[k]  # type: ignore[index]
     _weight_arrays[:] = [weights]
     _weights = weights
+    group: cython.int = 0
+    byte: cython.int
+    for k in range(count):
+        lines = _line_groups([squares[j] for j in range(first[k], first[k + 1])])  # type: ignore[index]
+        if group + len(lines) > MAX_GROUPS:
+            raise ValueError(f"the pattern set reads more than {MAX_GROUPS} lines")
+        for mask, gather, powers in lines:
+            _group_mask[group], _group_gather[group] = mask, gather
+            # each square's bit in the gathered byte, and its power of 3 (no closure here: the
+            # compiled form's `ccall` cannot hold one)
+            bits: dict[int, int] = {}
+            for square, power in powers:
+                bit = (((1 << square) * gather) & FULL) >> 56
+                if bit == 0 or bit & (bit - 1) or bit in bits:
+                    raise ValueError(f"the squares of mask {mask:#x} are not one line")
+                bits[bit] = power
+            for byte in range(256):
+                value = 0
+                for bit, power in bits.items():
+                    if byte & bit:
+                        value += power
+                _group_values[256 * group + byte] = value
+            _group_ends[group], _group_next[group] = 0, 0
+            group += 1
+        _group_ends[group - 1] = 1
+        _group_next[group - 1] = table_at[k + 1] if k + 1 < count else 0  # type: ignore[index]
+    _groups = group
+    _group_start = table_at[0] if count else 0  # type: ignore[index]
     _stage_size = stage_size
     _scalars = stage_size - 4
     _instances = count
@@ -1104,19 +1189,17 @@ def _patterns(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
     empties: cython.int = 64 - popcount(p | o)
     base: cython.int = _stage_of[empties] * _stage_size
     total: cython.int = 0
-    k: cython.int
-    j: cython.int
-    index: cython.int
-    # each square's digit once (0 empty, 1 the mover's, 2 the opponent's), for every instance
-    # that reads it: as `_index`, at a third of the cost
-    digits = cython.declare(cython.int[64])  # type: ignore[misc,valid-type]
-    for j in range(64):
-        digits[j] = cython.cast(cython.int, (p >> j) & _ONE) + 2 * cython.cast(cython.int, (o >> j) & _ONE)
-    for k in range(_instances):
-        index = 0
-        for j in range(_first[k], _first[k + 1]):
-            index = index * 3 + digits[_squares[j]]
-        total += _weights[base + _table_at[k] + index]
+    g: cython.int
+    index: cython.int = _group_start
+    mask: cython.ulonglong
+    gather: cython.ulonglong
+    for g in range(_groups):
+        mask, gather = _group_mask[g], _group_gather[g]
+        index += _group_values[256 * g + cython.cast(cython.int, (((p & mask) * gather) & FULL) >> 56)]
+        index += 2 * _group_values[256 * g + cython.cast(cython.int, (((o & mask) * gather) & FULL) >> 56)]
+        if _group_ends[g]:
+            total += _weights[base + index]
+            index = _group_next[g]
     mobility: cython.int = popcount(legal_moves(p, o)) - popcount(legal_moves(o, p))
     total += _weights[base + _scalars] + _weights[base + _scalars + 1] * mobility
     if empties & 1:
