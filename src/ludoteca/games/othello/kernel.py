@@ -808,8 +808,9 @@ def _shallow(
 ) -> cython.int:
     """A plain alpha-beta search `depth` plies deep with the hand-tuned evaluation (tenths of a
     disc): how the exact search orders its moves with many empties. Unordered and without a table:
-    it looks one to three plies ahead. (The learned evaluation ordered no better, at a higher
-    price, and would order differently where its weights are not loaded.)"""
+    it looks one to three plies ahead. (The learned evaluation orders better, 10 to 17 % fewer
+    positions, but saves no firm time, and would order differently where its weights are not
+    loaded: `endgame.py`.)"""
     if depth <= 0:
         return _hand(p, o)
     moves: cython.ulonglong = legal_moves(p, o)
