@@ -121,6 +121,17 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+def settled(fleet: Fleet, start: Callable[[], object]) -> None:
+    """Call `start` on a loop, then wait for every task of `fleet` it set going, and theirs."""
+
+    async def go() -> None:
+        start()
+        while fleet._tasks:
+            await asyncio.gather(*list(fleet._tasks))
+
+    asyncio.run(go())
+
+
 def route(store: ScriptedStore, server: FakeServer | None = None) -> tuple[Fleet, Client]:
     """A join of table "t1" by a client of process "1" with its token, carried to its end."""
     server = server or FakeServer()
@@ -128,12 +139,10 @@ def route(store: ScriptedStore, server: FakeServer | None = None) -> tuple[Fleet
     client = Client()
     frame = protocol.request("join", 7, table="t1", token="x" * 32, take=True)
 
-    async def go() -> None:
+    def join() -> None:
         assert fleet.takes(client, protocol.parse_request(frame), frame)
-        while fleet._tasks:
-            await asyncio.gather(*list(fleet._tasks))
 
-    asyncio.run(go())
+    settled(fleet, join)
     return fleet, client
 
 
@@ -205,13 +214,7 @@ def test_a_ban_is_told_to_every_process_the_store_says_is_alive_now() -> None:
     store = ScriptedStore([None], alive={"1", "2", "3"})
     fleet = Fleet(FakeServer(), store, "1")  # type: ignore[arg-type]
     fleet.alive = {"1", "2"}
-
-    async def ban() -> None:
-        fleet.tell_standing(42, "banned")
-        while fleet._tasks:
-            await asyncio.gather(*list(fleet._tasks))
-
-    asyncio.run(ban())
+    settled(fleet, lambda: fleet.tell_standing(42, "banned"))
     told = sorted(
         to for to, letter in store.office.letters if letter == {"k": "standing", "a": 42, "s": "banned"}
     )
@@ -226,11 +229,5 @@ def test_a_ban_is_told_to_the_last_look_when_the_store_cannot_say() -> None:
     store = Unreachable([None], alive={"1", "2", "3"})
     fleet = Fleet(FakeServer(), store, "1")  # type: ignore[arg-type]
     fleet.alive = {"1", "2"}
-
-    async def ban() -> None:
-        fleet.tell_standing(42, "muted")
-        while fleet._tasks:
-            await asyncio.gather(*list(fleet._tasks))
-
-    asyncio.run(ban())
+    settled(fleet, lambda: fleet.tell_standing(42, "muted"))
     assert [to for to, letter in store.office.letters if letter["k"] == "standing"] == ["2"]
