@@ -25,7 +25,10 @@ Sections (all but the tournament and the matches run when none is named):
   takes its arguments from `--vs-args`. `--first N` starts at game N + 1, so that a match can be
   split across processes;
 * variants: `--variants A:B`, two forms of level 5 against each other at `--seconds` a move
-  (`variants_match.py`: what the compiled search or the learned evaluation buys).
+  (`variants_match.py`: what the compiled search or the learned evaluation buys);
+* weights: `--weights A:B`, two weights files of the learned evaluation against each other, each
+  searching `--weights-depth` plies a move, exact from 16 empties (`weights_match.py`: what a
+  training run buys), `--games` games (300) in `--threads` processes.
 
 Times are medians over `--repeats` runs; processor time is the figure to compare (the machine may
 be shared), wall time is printed beside it. The header says whether the engines run compiled.
@@ -53,7 +56,7 @@ from ludoteca.ai import native
 from ludoteca.ai.tournament import GameResult, parse_pairs, tournament
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.perft import perft as rules_perft
-from ludoteca.games.othello import GAME
+from ludoteca.games.othello import GAME, learned
 from ludoteca.games.othello.anchor import (
     OPENINGS,
     GtpPeer,
@@ -74,6 +77,7 @@ from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, Engine
 from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
 from ludoteca.games.othello.settings import EngineSettings, SearchProgress
 from ludoteca.games.othello.variants_match import CHANGES, variants_match
+from ludoteca.games.othello.weights_match import SHIPPED_NAME, weights_match
 
 #: 18-empty positions of the FFO endgame test suite (as published in public solver test files):
 #: position, the exact final disc difference for the side to move, a best move
@@ -450,8 +454,17 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     parser.add_argument("--ffo", action="store_true", help="exact solves of FFO #40–#44 (20–23 empties)")
     parser.add_argument("--edax", type=Path, default=None, help="an Edax binary to solve FFO #40–#44 too")
     parser.add_argument(
-        "--threads", type=int, default=1, help="with --ffo: solver threads (1: as one Edax thread)"
+        "--threads",
+        type=int,
+        default=1,
+        help="with --ffo: solver threads (1: as one Edax thread); with --weights: worker processes",
     )
+    parser.add_argument(
+        "--weights",
+        default=None,
+        help="two weights files against each other, A:B ('shipped': the shipped one; weights_match.py)",
+    )
+    parser.add_argument("--weights-depth", type=int, default=6, help="with --weights: depth of each search")
     parser.add_argument("--level5", action="store_true", help="level 5's endgame moves checked exactly")
     parser.add_argument("--empties", type=int, default=20, help="empty squares of the level 5 positions")
     parser.add_argument(
@@ -501,6 +514,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     args = parser.parse_args(list(argv))
     chosen = args.perft or args.depth or args.endgame or args.ffo or args.level5 or args.tournament
     chosen = chosen or args.vs is not None or args.variants is not None or args.fit_probcut
+    chosen = chosen or args.weights is not None
     form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
     print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
@@ -529,6 +543,16 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         try:
             variants_match(first, second or "level5", games, args.seconds, 8, args.seed, print)
         except ValueError as err:
+            print(err)
+            return 2
+    if args.weights is not None:
+        first, _, second = args.weights.partition(":")
+        games = 300 if args.games is None else args.games
+        try:
+            weights_match(
+                first, second or SHIPPED_NAME, games, args.weights_depth, args.seed, args.threads, print
+            )
+        except learned.WeightsError as err:
             print(err)
             return 2
     if args.vs is not None:
