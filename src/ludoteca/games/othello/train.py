@@ -81,15 +81,20 @@ def game_positions(seed: int, number: int, depth: int) -> list[Labelled]:
         LANES.give(lane)
 
 
-def search_move(p: int, o: int, depth: int, lane: int, cut: bool = True) -> int:
+def search_move(
+    p: int, o: int, depth: int, lane: int, cut: bool = True, evaluation: int | None = None
+) -> int:
     """The compiled midgame search's move at `depth` from an empty table (see the docstring),
-    with probable cut-offs or (`cut` false) without."""
+    with probable cut-offs or (`cut` false) without, with the hand-tuned evaluation or the
+    kernel's `evaluation` (`kernel.EVAL_PATTERNS`: the weights it holds)."""
     from ludoteca.games.othello import probcut
     from ludoteca.games.othello.kernel import EVAL_HAND, MID_INF
     from ludoteca.games.othello.search import kernel
 
+    if evaluation is None:
+        evaluation = EVAL_HAND
     kernel.clear_mid_table(lane)
-    kernel.mid_start(lane, EVAL_HAND, -1, cut and probcut.load(kernel, EVAL_HAND))
+    kernel.mid_start(lane, evaluation, -1, cut and probcut.load(kernel, evaluation))
     for reached in range(1, depth + 1):
         kernel.mid_search(p, o, reached, -MID_INF, MID_INF, lane)
     move: int = kernel.mid_best(lane)

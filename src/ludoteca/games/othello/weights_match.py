@@ -2,11 +2,12 @@
 each other, to measure what a training run buys.
 
 The kernel holds one set of weights at a time, so each move first hands it the weights of the
-side to move (`learned.install`), then searches with the compiled midgame search at a fixed
-depth (`--depth-limit`; no clock, no probable cut-offs, whose table is fitted for the shipped
-weights only, an empty table each move): the same games on any machine, however loaded. From
-`SOLVE_EMPTIES` empty squares on, both sides would play perfectly, so the game's result is the
-exact value of that position: the score measures the midgame alone, and costs little.
+side to move (`learned.install_block`), then searches with the compiled midgame search at a
+fixed depth (`--weights-depth`, `train.search_move`: no clock, no probable cut-offs, whose table
+is fitted for the shipped weights only, an empty table each move): the same games on any
+machine, however loaded. From `SOLVE_EMPTIES` empty squares on, both sides would play perfectly,
+so the game's result is the exact value of that position: the score measures the midgame alone,
+and costs little.
 
 Each opening (a random line of a few plies, seeded) is played once with each colour, so its own
 imbalance cancels out: a file against itself scores exactly one half. `shipped` names the
@@ -58,16 +59,12 @@ def _prepare(names: Sequence[str]) -> None:
 
 
 def _move(p: int, o: int, depth: int, side: int) -> Square:
-    from ludoteca.games.othello.kernel import EVAL_PATTERNS, MID_INF
+    from ludoteca.games.othello.kernel import EVAL_PATTERNS
     from ludoteca.games.othello.search import kernel
+    from ludoteca.games.othello.train import search_move
 
     learned.install_block(kernel, _blocks[side])
-    kernel.clear_mid_table(0)
-    kernel.mid_start(0, EVAL_PATTERNS, -1, False)
-    for reached in range(1, depth + 1):
-        kernel.mid_search(p, o, reached, -MID_INF, MID_INF, 0)
-    move: Square = kernel.mid_best(0)
-    return move
+    return search_move(p, o, depth, 0, cut=False, evaluation=EVAL_PATTERNS)
 
 
 def play(game: Game) -> int:
