@@ -76,7 +76,7 @@ def test_the_lines_read_the_index_the_squares_give(form: ModuleType) -> None:
     block = learned.kernel_block(weights)
     size = learned.pattern_set().block
     scalars = size - len(learned.SCALARS)
-    out = array("i", bytes(4 * 38))
+    out = array("i", bytes(4 * len(learned.pattern_set().instances)))
     rng = random.Random(9)
     boards = positions(300, 6) + [
         (p & ~o, o) for p, o in ((rng.getrandbits(64), rng.getrandbits(64)) for _ in range(300))
@@ -92,6 +92,16 @@ def test_the_lines_read_the_index_the_squares_give(form: ModuleType) -> None:
         # truncated towards zero, in 1/EVAL_UNITS of a disc
         expected = abs(total) * plain.EVAL_UNITS // plain.PATTERN_UNITS * (1 if total >= 0 else -1)
         assert form.pattern_value(p, o) == expected
+
+
+def test_a_short_array_of_indices_is_refused(form: ModuleType) -> None:
+    """The compiled loop does not check its bounds: an array with room for fewer indices than
+    instances is refused before anything is written."""
+    learned.install(form, random_weights(4))
+    short = array("i", bytes(4 * (len(learned.pattern_set().instances) - 1)))
+    with pytest.raises(ValueError, match="needs room for"):
+        form.pattern_indices(*positions(1, 8)[0], short)
+    assert not any(short)
 
 
 def test_each_instance_is_cut_into_the_fewest_lines() -> None:
@@ -110,8 +120,8 @@ def test_compiled_and_plain_forms_agree() -> None:
     weights = learned.read_weights()
     learned.install(plain, weights)
     learned.install(compiled, weights)
-    out_plain = array("i", bytes(4 * 38))
-    out_compiled = array("i", bytes(4 * 38))
+    out_plain = array("i", bytes(4 * len(learned.pattern_set().instances)))
+    out_compiled = array("i", bytes(4 * len(learned.pattern_set().instances)))
     for p, o in positions(300, 2):
         assert compiled.pattern_value(p, o) == plain.pattern_value(p, o)
         assert compiled.pattern_indices(p, o, out_compiled) == plain.pattern_indices(p, o, out_plain)
@@ -153,6 +163,32 @@ def test_training_is_reproducible(tmp_path: Path) -> None:
         assert parallel.read_bytes() == first.read_bytes()
     stages = learned.read_weights(first)
     assert any(any(stage) for stage in stages)
+
+
+@pytest.mark.parametrize("problem", ["long name", "no folder", "a folder"])
+def test_training_that_could_not_write_its_file_stops_before_the_games(
+    problem: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run takes tens of minutes: what would stop it writing the file is said before any game."""
+
+    def no_games(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(train, "make_positions", no_games)
+    out = tmp_path / "w.bin"
+    if problem == "long name":
+        monkeypatch.setattr(learned, "PATTERN_SET", "x" * 70)
+        expected = "70 bytes long"
+    elif problem == "no folder":
+        out = tmp_path / "missing" / "w.bin"
+        expected = "does not exist"
+    else:
+        out = tmp_path
+        expected = "is a folder"
+    code = train.main(["--games", "1", "--seed", "1", "--out", str(out)], None)  # type: ignore[arg-type]
+    assert code == 2
+    assert expected in capsys.readouterr().err
+    assert not (tmp_path / "w.bin").exists()
 
 
 @pytest.mark.usefixtures("quick_solves")

@@ -1227,6 +1227,9 @@ def pattern_indices(p: cython.ulonglong, o: cython.ulonglong, out: array[int]) -
     """For training (`train.py`): each instance's weight index within its stage's block into
     `out` (an `array("i")` of at least as many items as instances); returns the stage."""
     into = cython.declare(cython.int[:], out)  # type: ignore[misc]
+    if len(out) < _instances:
+        # the compiled loop does not check its bounds: a short array would be written past its end
+        raise ValueError(f"pattern_indices needs room for {_instances} indices, not {len(out)}")
     k: cython.int
     for k in range(_instances):
         into[k] = _table_at[k] + _index(p, o, k)

@@ -318,6 +318,22 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _unwritable(out: Path) -> str | None:
+    """Why the weights could not be written to `out` once fitted, or None: said before the games
+    (tens of minutes) rather than after them. An empty file of the pattern set is encoded, so a
+    header the pattern set does not fit (its name longer than its place) shows now too."""
+    if out.is_dir():
+        return _("{path} is a folder; give the file to write").format(path=out)
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        return _("the folder {folder} does not exist").format(folder=folder)
+    try:
+        learned.encode_weights([[0] * learned.pattern_set().distinct] * learned.STAGES)
+    except (RuntimeError, ValueError) as err:
+        return _("the weights could not be written: {reason}").format(reason=err)
+    return None
+
+
 def main(argv: Sequence[str], context: CommandContext) -> int:
     args = _parser().parse_args(list(argv))
     if (
@@ -335,6 +351,10 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
             ),
             file=sys.stderr,
         )
+        return 2
+    problem = _unwritable(args.out)
+    if problem is not None:
+        print(_("error: {problem}").format(problem=problem), file=sys.stderr)
         return 2
     started = time.perf_counter()
     data = Data()
