@@ -218,9 +218,7 @@ def encode_weights(weights: list[list[int]]) -> bytes:
         raise RuntimeError(
             f"the pattern set's name is {len(name)} bytes long; its place in the header holds 64"
         )
-    header = _HEADER.pack(
-        MAGIC, FORMAT_VERSION, STAGES, PATTERN_SET.encode(), WEIGHT_UNITS, distinct, zlib.crc32(raw)
-    )
+    header = _HEADER.pack(MAGIC, FORMAT_VERSION, STAGES, name, WEIGHT_UNITS, distinct, zlib.crc32(raw))
     return header + zlib.compress(raw, 9)
 
 

@@ -324,9 +324,8 @@ def _unwritable(out: Path) -> str | None:
     header the pattern set does not fit (its name longer than its place) shows now too."""
     if out.is_dir():
         return _("{path} is a folder; give the file to write").format(path=out)
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        return _("the folder {folder} does not exist").format(folder=folder)
+    if not out.parent.is_dir():
+        return _("the folder {folder} does not exist").format(folder=out.parent)
     try:
         learned.encode_weights([[0] * learned.pattern_set().distinct] * learned.STAGES)
     except (RuntimeError, ValueError) as err:
