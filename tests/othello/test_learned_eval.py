@@ -311,3 +311,88 @@ def test_the_fits_loops_compute_a_w_and_a_transposed_v(which: str) -> None:
                 if scalar_at[row] + j == column:
                     expected += scalars[4 * row + j] ** 2
         assert diagonal[column] == pytest.approx(expected)
+
+
+def _minimax(kernel: ModuleType, p: int, o: int, depth: int, passed: bool = False) -> int:
+    """The midgame search's value by plain minimax: the evaluation kept inside ±MID_WIN at the
+    leaves, a finished game MID_WIN a disc, a pass costing no depth."""
+    from ludoteca.games.othello.kernel import MID_WIN
+
+    full = (1 << 64) - 1
+    if depth <= 0:
+        if p | o == full:
+            return int(kernel.final_score(p, o)) * MID_WIN
+        return max(1 - MID_WIN, min(MID_WIN - 1, int(kernel.pattern_value(p, o))))
+    moves = kernel.legal_moves(p, o)
+    if not moves:
+        if passed or not kernel.legal_moves(o, p):
+            return int(kernel.final_score(p, o)) * MID_WIN
+        return -_minimax(kernel, o, p, depth, True)
+    best = -(1 << 30)
+    while moves:
+        low = moves & -moves
+        moves ^= low
+        f = kernel.flips(p, o, low.bit_length() - 1)
+        best = max(best, -_minimax(kernel, o ^ f, p | f | low, depth - 1))
+    return best
+
+
+def test_a_second_label_is_the_searched_value_in_discs() -> None:
+    from ludoteca.games.othello.engine import LANES
+    from ludoteca.games.othello.kernel import EVAL_UNITS, MID_WIN
+    from ludoteca.games.othello.search import kernel
+
+    learned.install(kernel, random_weights(5))
+    lane = LANES.take(-1)
+    assert lane is not None
+    try:
+        checked = finished = 0
+        for p, o in positions(200, 8)[::7]:
+            if not kernel.legal_moves(p, o):
+                continue
+            value = _minimax(kernel, p, o, 3)
+            expected = (
+                value // MID_WIN if abs(value) >= MID_WIN else max(-64, min(64, round(value / EVAL_UNITS)))
+            )
+            assert train.search_label(p, o, 3, lane) == expected
+            checked += 1
+            finished += abs(value) >= MID_WIN
+        assert checked >= 20 and finished >= 1
+    finally:
+        LANES.give(lane)
+        learned.install(kernel, None)
+
+
+@pytest.mark.usefixtures("quick_solves")
+def test_the_second_fit_labels_again_only_the_positions_before_the_solved_point(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The first fit learns the games' results; the positions before SOLVE_EMPTIES are then
+    labelled by a search with its weights, and those from SOLVE_EMPTIES on keep their exact value."""
+    empties: list[int] = []
+    fitted: list[array[int]] = []
+    real_add, real_fit = train.Data.add, train.fit
+
+    def add(data: train.Data, p: int, o: int, label: int) -> None:
+        empties.append(64 - (p | o).bit_count())
+        real_add(data, p, o, label)
+
+    def fit(data: train.Data, rows: list[int], steps: int, penalty: float) -> list[float]:
+        fitted.append(array("b", data.labels))
+        return real_fit(data, rows, steps, penalty)
+
+    monkeypatch.setattr(train.Data, "add", add)
+    monkeypatch.setattr(train, "fit", fit)
+    arguments = ["--games", "4", "--late-games", "1", "--seed", "2", "--steps", "3", "--depth", "2"]
+    assert train.main([*arguments, "--relabel-depth", "2", "--out", str(tmp_path / "w.bin")], None) == 0  # type: ignore[arg-type]
+    first, second = fitted
+    early = [row for row, e in enumerate(empties) if e > train.SOLVE_EMPTIES]
+    late = [row for row, e in enumerate(empties) if e <= train.SOLVE_EMPTIES]
+    assert early and late
+    assert all(first[row] == second[row] for row in late)
+    assert sum(first[row] != second[row] for row in early) > len(early) // 2
+    fitted.clear()
+    empties.clear()
+    assert train.main([*arguments, "--relabel-depth", "0", "--out", str(tmp_path / "v.bin")], None) == 0  # type: ignore[arg-type]
+    assert len(fitted) == 1
+    assert (tmp_path / "v.bin").read_bytes() != (tmp_path / "w.bin").read_bytes()
