@@ -49,7 +49,7 @@ worker processes changes nothing):
    On the shipped command's 6,404,737 positions, the second fit (held-out error 6.2 discs
    against its own labels) against the first (which is the file shipped before it, byte for
    byte): 60.2 % of 600 games at 6 plies (+5.0 discs), 62.8 % at 4 plies (seed 4). The step
-   costs about 11 minutes on two processors, a fifth of the run.
+   costs about 10 minutes on two processors, a quarter of the run.
 5. The weights in 1/128 of a disc, rounded, written with `learned.write_weights`.
 """
 
