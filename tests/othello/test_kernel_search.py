@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -50,18 +51,20 @@ def positions(count: int, seed: int) -> list[tuple[int, int]]:
     return found
 
 
-def minimax(p: int, o: int, depth: int, passed: bool = False) -> int:
-    """The search's value by plain minimax: the evaluation kept inside ±MID_WIN at the horizon
+def minimax(
+    p: int, o: int, depth: int, passed: bool = False, evaluation: Callable[[int, int], int] = evaluate
+) -> int:
+    """The search's value by plain minimax: `evaluation` kept inside ±MID_WIN at the horizon
     (a full board is a finished game there), MID_WIN a disc for a finished game, a pass costing no
     depth."""
     if depth == 0 and (p | o).bit_count() < 64:
-        return max(1 - MID_WIN, min(MID_WIN - 1, evaluate(p, o)))
+        return max(1 - MID_WIN, min(MID_WIN - 1, evaluation(p, o)))
     moves = legal_moves(p, o)
     if not moves:
         if passed or not legal_moves(o, p):
             return final_score(p, o) * MID_WIN
-        return -minimax(o, p, depth, True)
-    return max(-minimax(*after(p, o, s), depth - 1) for s in range(64) if moves >> s & 1)
+        return -minimax(o, p, depth, True, evaluation)
+    return max(-minimax(*after(p, o, s), depth - 1, False, evaluation) for s in range(64) if moves >> s & 1)
 
 
 def search(form: ModuleType, p: int, o: int, depth: int, alpha: int = -MID_INF, beta: int = MID_INF) -> int:

@@ -17,6 +17,7 @@ from ludoteca.games.othello import kernel as plain
 from ludoteca.games.othello.evaluation import evaluate as hand_tuned
 from ludoteca.games.othello.game import BLACK
 from tests.kernel_forms import kernel_form
+from tests.othello.test_kernel_search import minimax
 
 
 @pytest.fixture(params=["plain", "compiled"])
@@ -313,30 +314,6 @@ def test_the_fits_loops_compute_a_w_and_a_transposed_v(which: str) -> None:
         assert diagonal[column] == pytest.approx(expected)
 
 
-def _minimax(kernel: ModuleType, p: int, o: int, depth: int, passed: bool = False) -> int:
-    """The midgame search's value by plain minimax: the evaluation kept inside ±MID_WIN at the
-    leaves, a finished game MID_WIN a disc, a pass costing no depth."""
-    from ludoteca.games.othello.kernel import MID_WIN
-
-    full = (1 << 64) - 1
-    if depth <= 0:
-        if p | o == full:
-            return int(kernel.final_score(p, o)) * MID_WIN
-        return max(1 - MID_WIN, min(MID_WIN - 1, int(kernel.pattern_value(p, o))))
-    moves = kernel.legal_moves(p, o)
-    if not moves:
-        if passed or not kernel.legal_moves(o, p):
-            return int(kernel.final_score(p, o)) * MID_WIN
-        return -_minimax(kernel, o, p, depth, True)
-    best = -(1 << 30)
-    while moves:
-        low = moves & -moves
-        moves ^= low
-        f = kernel.flips(p, o, low.bit_length() - 1)
-        best = max(best, -_minimax(kernel, o ^ f, p | f | low, depth - 1))
-    return best
-
-
 def test_a_second_label_is_the_searched_value_in_discs() -> None:
     from ludoteca.games.othello.engine import LANES
     from ludoteca.games.othello.kernel import EVAL_UNITS, MID_WIN
@@ -350,7 +327,7 @@ def test_a_second_label_is_the_searched_value_in_discs() -> None:
         for p, o in positions(200, 8)[::7]:
             if not kernel.legal_moves(p, o):
                 continue
-            value = _minimax(kernel, p, o, 3)
+            value = minimax(p, o, 3, evaluation=kernel.pattern_value)
             expected = (
                 value // MID_WIN if abs(value) >= MID_WIN else max(-64, min(64, round(value / EVAL_UNITS)))
             )

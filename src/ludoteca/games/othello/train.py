@@ -100,22 +100,32 @@ def game_positions(seed: int, number: int, depth: int) -> list[Labelled]:
         LANES.give(lane)
 
 
+def _deepened(p: int, o: int, depth: int, lane: int, cut: bool, evaluation: int) -> int:
+    """The compiled midgame search's value at `depth` from an empty table, deepened from 1 ply
+    (so that its table orders each depth as the engine's does), with probable cut-offs or (`cut`
+    false) without; its best move is then `kernel.mid_best(lane)`."""
+    from ludoteca.games.othello import probcut
+    from ludoteca.games.othello.kernel import MID_INF
+    from ludoteca.games.othello.search import kernel
+
+    kernel.clear_mid_table(lane)
+    kernel.mid_start(lane, evaluation, -1, cut and probcut.load(kernel, evaluation))
+    value = 0
+    for reached in range(1, depth + 1):
+        value = kernel.mid_search(p, o, reached, -MID_INF, MID_INF, lane)
+    return int(value)
+
+
 def search_move(
     p: int, o: int, depth: int, lane: int, cut: bool = True, evaluation: int | None = None
 ) -> int:
     """The compiled midgame search's move at `depth` from an empty table (see the docstring),
     with probable cut-offs or (`cut` false) without, with the hand-tuned evaluation or the
     kernel's `evaluation` (`kernel.EVAL_PATTERNS`: the weights it holds)."""
-    from ludoteca.games.othello import probcut
-    from ludoteca.games.othello.kernel import EVAL_HAND, MID_INF
+    from ludoteca.games.othello.kernel import EVAL_HAND
     from ludoteca.games.othello.search import kernel
 
-    if evaluation is None:
-        evaluation = EVAL_HAND
-    kernel.clear_mid_table(lane)
-    kernel.mid_start(lane, evaluation, -1, cut and probcut.load(kernel, evaluation))
-    for reached in range(1, depth + 1):
-        kernel.mid_search(p, o, reached, -MID_INF, MID_INF, lane)
+    _deepened(p, o, depth, lane, cut, EVAL_HAND if evaluation is None else evaluation)
     move: int = kernel.mid_best(lane)
     return move
 
@@ -125,16 +135,11 @@ def search_label(p: int, o: int, depth: int, lane: int) -> int:
     (rounded; a finished game's own difference): the compiled midgame search from an empty table,
     without probable cut-offs (their table is fitted for the shipped weights, not for these), so
     that the value hangs on the weights and the position alone."""
-    from ludoteca.games.othello.kernel import EVAL_PATTERNS, EVAL_UNITS, MID_INF, MID_WIN
-    from ludoteca.games.othello.search import kernel
+    from ludoteca.games.othello.kernel import EVAL_PATTERNS, EVAL_UNITS, MID_WIN
 
-    kernel.clear_mid_table(lane)
-    kernel.mid_start(lane, EVAL_PATTERNS, -1, False)
-    value = 0
-    for reached in range(1, depth + 1):
-        value = kernel.mid_search(p, o, reached, -MID_INF, MID_INF, lane)
+    value = _deepened(p, o, depth, lane, False, EVAL_PATTERNS)
     if abs(value) >= MID_WIN:
-        return int(value // MID_WIN)
+        return value // MID_WIN
     return max(-64, min(64, round(value / EVAL_UNITS)))
 
 
@@ -213,21 +218,25 @@ def make_positions(
 # ----- the second labels -----------------------------------------------------------------------------
 #: positions a relabelling task searches
 RELABEL_CHUNK: Final = 4096
-#: a relabelling worker's lane of the midgame search
+#: a relabelling worker's lane of the midgame search, taken by `_hold_weights` for the process's life
 _relabel_lane = -1
 
 
-def _hold_weights(block: array[int]) -> None:
-    """A worker's start: its kernel gets the first fit's weights, and it takes a lane of the
-    midgame search for the life of the process."""
-    global _relabel_lane
+def _weights_and_lane(block: array[int]) -> int:
+    """Hand this process's kernel the weights `block` and take a lane of the midgame search."""
     from ludoteca.games.othello.engine import LANES
     from ludoteca.games.othello.search import kernel
 
     learned.install_block(kernel, block)
     lane = LANES.take(-1)
     assert lane is not None, "a relabelling process searches one position at a time"
-    _relabel_lane = lane
+    return lane
+
+
+def _hold_weights(block: array[int]) -> None:
+    """A worker's start: the first fit's weights and a lane, kept between its tasks."""
+    global _relabel_lane
+    _relabel_lane = _weights_and_lane(block)
 
 
 def _relabel(task: tuple[array[int], array[int], int]) -> list[int]:
@@ -240,25 +249,23 @@ def search_labels(
 ) -> Iterator[int]:
     """`search_label` of each position (in order) with the weights `block` (`learned.kernel_block`),
     in `jobs` worker processes (the same labels for any number)."""
+    if jobs <= 1:
+        from ludoteca.games.othello.engine import LANES
+        from ludoteca.games.othello.search import kernel
+
+        lane = _weights_and_lane(block)
+        try:
+            for p, o in zip(movers, opponents, strict=True):
+                yield search_label(p, o, depth, lane)
+        finally:
+            LANES.give(lane)
+            # back to the zero weights the fit's features are read with
+            learned.install(kernel, None)
+        return
     tasks = [
         (movers[k : k + RELABEL_CHUNK], opponents[k : k + RELABEL_CHUNK], depth)
         for k in range(0, len(movers), RELABEL_CHUNK)
     ]
-    if jobs <= 1:
-        global _relabel_lane
-        from ludoteca.games.othello.engine import LANES
-        from ludoteca.games.othello.search import kernel
-
-        _hold_weights(block)
-        try:
-            for task in tasks:
-                yield from _relabel(task)
-        finally:
-            LANES.give(_relabel_lane)
-            _relabel_lane = -1
-            # back to the zero weights the fit's features are read with
-            learned.install(kernel, None)
-        return
     with multiprocessing.get_context("spawn").Pool(jobs, _hold_weights, (block,)) as pool:
         for labels in pool.imap(_relabel, tasks):
             yield from labels
