@@ -79,6 +79,10 @@ LATE_DEPTH: Final = 2
 LATE_LOWEST: Final = 10
 #: the depth of the search that labels the positions before SOLVE_EMPTIES again (`--relabel-depth`)
 RELABEL_DEPTH: Final = 4
+#: the second fit's steps and ridge penalty (`--second-steps`, `--second-penalty`): its labels are
+#: far less noisy than the games' results, so the weights may follow them more closely
+SECOND_STEPS: Final = 150
+SECOND_PENALTY: Final = 4.0
 #: the random plies that open a game: from the first to the second number
 OPENING_PLIES: Final = (4, 13)
 START_BLACK: Final = (1 << 28) | (1 << 35)
@@ -418,6 +422,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--steps", type=int, default=40, help=_("steps of the least-squares fit"))
     parser.add_argument("--penalty", type=float, default=64.0, help=_("ridge penalty of every weight"))
     parser.add_argument(
+        "--second-steps", type=int, default=SECOND_STEPS, help=_("steps of the second least-squares fit")
+    )
+    parser.add_argument(
+        "--second-penalty",
+        type=float,
+        default=SECOND_PENALTY,
+        help=_("ridge penalty of every weight in the second fit"),
+    )
+    parser.add_argument(
         "--jobs",
         type=int,
         default=1,
@@ -455,7 +468,7 @@ def _second_fit(
     labels = search_labels(movers, opponents, block, args.relabel_depth, args.jobs)
     for row, label in zip(rows, labels, strict=True):
         data.labels[row] = label
-    return fit(data, train_rows, args.steps, args.penalty)
+    return fit(data, train_rows, args.second_steps, args.second_penalty)
 
 
 def main(argv: Sequence[str], context: CommandContext) -> int:
@@ -464,15 +477,17 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
         args.games < 1
         or args.depth < 1
         or args.steps < 1
+        or args.second_steps < 1
         or args.jobs < 1
         or args.penalty <= 0
+        or args.second_penalty <= 0
         or args.late_games < 0
         or args.relabel_depth < 0
     ):
         print(
             _(
                 "error: games, depth, steps and jobs must be at least 1, the late games and the "
-                "relabelling depth at least 0, the penalty positive"
+                "relabelling depth at least 0, the penalties positive"
             ),
             file=sys.stderr,
         )
