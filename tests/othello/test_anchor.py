@@ -4,6 +4,7 @@ dies or says nothing, as asked."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -11,20 +12,28 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.ai import native
 from ludoteca.ai.processor_time import tree_seconds
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.othello import GAME
 from ludoteca.games.othello.anchor import (
+    DECIDED_EMPTIES,
     OPENINGS,
+    GameRecord,
     GtpPeer,
+    Pairing,
     PeerError,
     home_of,
     match,
     preset_arguments,
     schedule,
+    total_line,
+    value_at_endgame,
 )
 from ludoteca.games.othello.bench import _edax_solve, edax_startup, main
-from ludoteca.games.othello.game import BLACK, parse_square_or_pass
+from ludoteca.games.othello.game import BLACK, PASS, parse_square_or_pass
+from ludoteca.games.othello.search import kernel
+from tests.othello.test_engine import minimax
 
 ENGINE = Path(__file__).with_name("gtp_engine.py")
 
@@ -79,6 +88,12 @@ def test_a_legal_engine_plays_whole_games_and_both_sides_are_timed(tmp_path: Pat
     assert lines[1].startswith("game 2 [f5 d6 c3 d3 c4 f4 c5 b3 c2] level 2 (White) ")
     assert lines[2].startswith("level 2 against tester: ")
     assert "of 2 games: score " in lines[2] and "processor time a move, medians: level 2 " in lines[2]
+    if native.is_compiled(kernel):
+        # each game is solved where it was decided, its value printed beside the result
+        for record, line in zip(records, lines, strict=False):
+            assert record.decided == value_at_endgame(record)
+            assert f"exact value at {DECIDED_EMPTIES} empties {record.decided:+d}; " in line
+        assert "solved exactly: level 2 was already behind in " in lines[2]
 
 
 def test_the_command_prints_the_header_each_game_and_the_total(
@@ -95,6 +110,49 @@ def test_the_command_prints_the_header_each_game_and_the_total(
     assert [line.split()[1] for line in games] == ["3", "4"]
     assert all("FORFEIT" not in line for line in games)
     assert out[-1].startswith("level 2 against test engine (noisy): ")
+
+
+def _random_game(seed: int) -> list[str]:
+    rng = random.Random(seed)
+    state, words = GAME.start({}, 0, 2), []
+    while GAME.to_move(state) is not None:
+        move = rng.choice(GAME.legal_moves(state))
+        words.append("pass" if move == PASS else GAME.format_move(state, move))
+        state = GAME.play(state, move)
+    return words
+
+
+def test_the_value_where_a_game_was_decided_is_its_exact_value_for_ludotecas_side() -> None:
+    for seed in range(3):
+        words = _random_game(seed)
+        ours = GameRecord(Pairing(1, "", BLACK), words)
+        theirs = GameRecord(Pairing(2, "", 1 - BLACK), words)
+        # the same position judged by plain minimax, 9 empties from the end
+        state = GAME.start({}, 0, 2)
+        for word in words:
+            seat = GAME.to_move(state)
+            if seat is not None and 64 - (state.black | state.white).bit_count() <= 9:
+                break
+            state = GAME.play(state, parse_square_or_pass(word))
+        assert seat is not None
+        p, o = (state.black, state.white) if seat == BLACK else (state.white, state.black)
+        black = minimax(p, o) if seat == BLACK else -minimax(p, o)
+        assert value_at_endgame(ours, 9) == black
+        assert value_at_endgame(theirs, 9) == -black
+    assert value_at_endgame(GameRecord(Pairing(1, "", BLACK), ["f5", "d6"]), 9) is None
+
+
+def test_the_total_says_how_many_games_were_decided_before_the_endgame() -> None:
+    def record(discs: tuple[int, int], decided: int) -> GameRecord:
+        return GameRecord(Pairing(1, "", BLACK), discs=discs, decided=decided)
+
+    records = [record((40, 24), 6), record((30, 34), -4), record((33, 31), -2), record((31, 33), 2)]
+    line = total_line(records, 5, "peer")
+    assert "2 won, 0 drawn, 2 lost of 4 games" in line
+    # lost while behind: one; won from behind and lost from ahead: the endgame changed two
+    assert f"at {DECIDED_EMPTIES} empties, solved exactly: level 5 was already behind in 1 of the 2 " in line
+    assert "the endgame changed the outcome of 2 of 4" in line
+    assert "solved exactly" not in total_line([GameRecord(Pairing(1, "", BLACK), discs=(40, 24))], 5, "peer")
 
 
 def test_an_illegal_move_loses_that_game_with_a_clear_line_and_the_match_goes_on(tmp_path: Path) -> None:

@@ -192,6 +192,23 @@ def test_training_that_could_not_write_its_file_stops_before_the_games(
     assert not (tmp_path / "w.bin").exists()
 
 
+@pytest.mark.parametrize(
+    "setting",
+    [["--second-penalty", "0"], ["--second-steps", "0"], ["--penalty", "-1"], ["--relabel-depth", "-1"]],
+)
+def test_settings_out_of_range_are_refused_with_a_sentence_before_the_games(
+    setting: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_games(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(train, "make_positions", no_games)
+    arguments = ["--games", "1", "--seed", "1", "--out", str(tmp_path / "w.bin"), *setting]
+    assert train.main(arguments, None) == 2  # type: ignore[arg-type]
+    assert "the penalties positive" in capsys.readouterr().err
+    assert not (tmp_path / "w.bin").exists()
+
+
 @pytest.mark.usefixtures("quick_solves")
 def test_labels_are_exact_from_the_solved_point() -> None:
     from ludoteca.games.othello.search import kernel
@@ -348,6 +365,7 @@ def test_the_second_fit_labels_again_only_the_positions_before_the_solved_point(
     labelled by a search with its weights, and those from SOLVE_EMPTIES on keep their exact value."""
     empties: list[int] = []
     fitted: list[array[int]] = []
+    settings: list[tuple[int, float]] = []
     real_add, real_fit = train.Data.add, train.fit
 
     def add(data: train.Data, p: int, o: int, label: int) -> None:
@@ -356,13 +374,17 @@ def test_the_second_fit_labels_again_only_the_positions_before_the_solved_point(
 
     def fit(data: train.Data, rows: list[int], steps: int, penalty: float) -> list[float]:
         fitted.append(array("b", data.labels))
+        settings.append((steps, penalty))
         return real_fit(data, rows, steps, penalty)
 
     monkeypatch.setattr(train.Data, "add", add)
     monkeypatch.setattr(train, "fit", fit)
     arguments = ["--games", "4", "--late-games", "1", "--seed", "2", "--steps", "3", "--depth", "2"]
+    arguments += ["--second-steps", "5", "--second-penalty", "8"]
     assert train.main([*arguments, "--relabel-depth", "2", "--out", str(tmp_path / "w.bin")], None) == 0  # type: ignore[arg-type]
     first, second = fitted
+    # each fit with its own steps and penalty
+    assert settings == [(3, 64.0), (5, 8.0)]
     early = [row for row, e in enumerate(empties) if e > train.SOLVE_EMPTIES]
     late = [row for row, e in enumerate(empties) if e <= train.SOLVE_EMPTIES]
     assert early and late

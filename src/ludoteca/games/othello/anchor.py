@@ -28,6 +28,13 @@ before the first `genmove` and are not counted. Each game starts a new
 engine process (no table kept from the previous game), after the same opening line, and each
 opening is played twice, once with each colour for Ludoteca: the openings' own imbalance cancels
 out by construction.
+
+Where each game was decided: after it, its first position with DECIDED_EMPTIES empty squares (or
+fewer, after a pass) is solved exactly, and the value for Ludoteca's side is printed beside the
+result. A game lost with that value already below zero was lost in the midgame; one whose result
+differs from it was changed by a mistake in the endgame (a solve that ran out of time, or the
+engine's selective search). The total counts both. Where the kernel runs as plain Python the solve
+would take minutes, and it is left out.
 """
 
 from __future__ import annotations
@@ -45,13 +52,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Final
 
+from ludoteca.ai import native
 from ludoteca.ai.base import Budget
 from ludoteca.ai.processor_time import tree_seconds
 from ludoteca.core.errors import NotationError
 from ludoteca.core.game import Seat
 from ludoteca.games.othello import GAME
+from ludoteca.games.othello.endgame import EndgameSolver, usable_threads
 from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState, format_position, parse_square_or_pass
 from ludoteca.games.othello.players import player_for_level
+from ludoteca.games.othello.search import kernel
 
 #: opening lines of common tournament play (perpendicular and diagonal openings, 4–10 plies),
 #: every one played once with each colour; all legal from the start (checked by the tests)
@@ -73,6 +83,10 @@ MAX_STRETCH: Final = 6.0
 
 #: words an engine may answer for a pass
 PASS_WORDS: Final = frozenset({"pass", "pa", "ps", "@@"})
+
+#: the empty squares at which each game is solved after it, to tell where it was decided: level 5
+#: solves exactly from here (`players.LEVEL_SETTINGS`)
+DECIDED_EMPTIES: Final = 20
 
 
 class PeerError(Exception):
@@ -294,6 +308,9 @@ class GameRecord:
     theirs: list[float] = field(default_factory=list)
     outside: float = 0.0
     forfeit: str | None = None
+    #: the exact value for Ludoteca's side of the game's position at DECIDED_EMPTIES (None: not
+    #: solved, or the game ended before)
+    decided: int | None = None
 
     @property
     def points(self) -> float:
@@ -399,6 +416,24 @@ def play_game(
     return record
 
 
+def value_at_endgame(record: GameRecord, empties: int = DECIDED_EMPTIES) -> int | None:
+    """The exact value for Ludoteca's side of the game's first position with at most `empties`
+    empty squares and a side to move (None: the game ended before)."""
+    state = GAME.start({}, 0, 2)
+    for word in record.moves:
+        seat = GAME.to_move(state)
+        if seat is not None and 64 - (state.black | state.white).bit_count() <= empties:
+            p, o = (state.black, state.white) if seat == BLACK else (state.white, state.black)
+            score = EndgameSolver(threads=usable_threads(2)).solve(p, o).score
+            return score if seat == record.pairing.our_seat else -score
+        state = GAME.play(state, parse_square_or_pass(word))
+    return None
+
+
+def _sign(value: int | None) -> int:
+    return 0 if value is None else (value > 0) - (value < 0)
+
+
 def _median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else 0.0
 
@@ -418,7 +453,10 @@ def game_line(record: GameRecord, level: int, name: str) -> str:
             f"{record.forfeit}; {times}"
         )
     verdict = {1.0: "win", 0.5: "draw", 0.0: "loss"}[record.points]
-    return f"{head} {mine} – {other} {name}: {verdict} for level {level}; {times}"
+    decided = ""
+    if record.decided is not None:
+        decided = f"exact value at {DECIDED_EMPTIES} empties {record.decided:+d}; "
+    return f"{head} {mine} – {other} {name}: {verdict} for level {level}; {decided}{times}"
 
 
 def total_line(records: Sequence[GameRecord], level: int, name: str) -> str:
@@ -443,6 +481,15 @@ def total_line(records: Sequence[GameRecord], level: int, name: str) -> str:
     outside = sum(record.outside for record in records)
     if outside > 0.05:
         line += f"; {name} also used {outside:.2f} s between its searches (not counted above)"
+    solved = [record for record in records if record.decided is not None and record.forfeit is None]
+    if solved:
+        behind = sum(_sign(record.decided) < 0 for record in solved if record.points < 1)
+        changed = sum(_sign(record.decided) != 2 * record.points - 1 for record in solved)
+        line += (
+            f"; at {DECIDED_EMPTIES} empties, solved exactly: level {level} was already behind in {behind} "
+            f"of the {sum(record.points < 1 for record in solved)} games it did not win, and the endgame "
+            f"changed the outcome of {changed} of {len(solved)}"
+        )
     return line
 
 
@@ -461,6 +508,8 @@ def match(
     records = []
     for pairing in pairings:
         record = play_game(pairing, start_peer, level, seconds, allowance, time_settings)
+        if record.forfeit is None and native.is_compiled(kernel):
+            record.decided = value_at_endgame(record)
         records.append(record)
         show(game_line(record, level, name))
     show(total_line(records, level, name))
