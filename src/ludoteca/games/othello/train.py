@@ -50,6 +50,13 @@ worker processes changes nothing):
    against its own labels) against the first (which is the file shipped before it, byte for
    byte): 60.2 % of 600 games at 6 plies (+5.0 discs), 62.8 % at 4 plies (seed 4). The step
    costs about 10 minutes on two processors, a quarter of the run.
+   The second fit has its own steps and penalty (`--second-steps`, SECOND_STEPS;
+   `--second-penalty`, SECOND_PENALTY): the first's suit the results' noise, and these labels
+   have far less. On the 40,000 games above, against the second fit with the first's (40 steps,
+   64): 80 steps and 16, 55.1 %; 150 and 4, 56.7 % (+3.7 discs); 300 and 1, 56.7 %, and 50.4 %
+   against 150 and 4. On the shipped command, 150 and 4 against 40 and 64 (the file shipped
+   before): 55.8 % of 600 games at 6 plies (+2.2 discs), held-out error 6.06 discs instead of
+   6.16.
 5. The weights in 1/128 of a disc, rounded, written with `learned.write_weights`.
 """
 
