@@ -135,7 +135,7 @@ def test_the_value_where_a_game_was_decided_is_its_exact_value_for_ludotecas_sid
                 break
             state = GAME.play(state, parse_square_or_pass(word))
         assert seat is not None
-        p, o = (state.black, state.white) if seat == BLACK else (state.white, state.black)
+        p, o = state.split(seat)
         black = minimax(p, o) if seat == BLACK else -minimax(p, o)
         assert value_at_endgame(ours, 9) == black
         assert value_at_endgame(theirs, 9) == -black

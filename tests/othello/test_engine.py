@@ -16,14 +16,10 @@ from ludoteca.games.othello.bitboard import BIT, flips, legal_moves, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
-from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE
+from ludoteca.games.othello.game import START_BLACK, START_WHITE
 from ludoteca.games.othello.players import THINK_SECONDS, player_for_level
 from ludoteca.games.othello.search import final_score
 from ludoteca.games.othello.settings import EngineSettings
-
-
-def sides(state: OthelloState) -> tuple[int, int]:
-    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
 
 
 def random_state(rng: random.Random, plies: int) -> OthelloState:
@@ -63,7 +59,7 @@ def test_move_generation_agrees_with_the_rules_on_random_positions() -> None:
 
     for _ in range(60):
         state = random_state(rng, rng.randrange(0, 58))
-        p, o = sides(state)
+        p, o = state.sides
         expected_moves = 0
         for square in range(64):
             f = slow_flips(p, o, square)
@@ -96,7 +92,7 @@ def endgame_positions(count: int, empties: int, seed: int) -> list[tuple[int, in
     while len(out) < count:
         state = random_state(rng, 60 - empties)
         if GAME.to_move(state) is not None and state.empties == empties:
-            out.append(sides(state))
+            out.append(state.sides)
     return out
 
 
@@ -172,7 +168,7 @@ def test_engine_returns_a_legal_move_with_a_tiny_budget() -> None:
         state = random_state(rng, plies)
         if GAME.to_move(state) is None:
             continue
-        p, o = sides(state)
+        p, o = state.sides
         move = engine.choose(p, o, 0.001)
         if legal_moves(p, o):
             assert move is not None and legal_moves(p, o) & BIT[move]
@@ -185,7 +181,7 @@ def test_engine_reports_progress_and_finds_a_forced_corner() -> None:
     text = "-XXXXXO-" + "-XXXXX--" + "--XXX---" + "---XO---" + "---OX---" + "--------" * 3 + " O"
     state = GAME.parse_position(text, {})
     seen: list[int] = []
-    move = Engine().choose(*sides(state), 0.5, report=lambda progress: seen.append(progress.depth))
+    move = Engine().choose(*state.sides, 0.5, report=lambda progress: seen.append(progress.depth))
     assert move == 0
     assert seen and seen == sorted(seen)
 
@@ -267,7 +263,7 @@ def test_solver_matches_published_endgame_values() -> None:
             continue
         board, side, value, best = line.split()
         state = GAME.parse_position(f"{board} {side}", {})
-        p, o = sides(state)
+        p, o = state.sides
         solver = EndgameSolver()
         assert solver.solve(p, o).score == int(value)
         square = GAME.parse_move(state, best)
@@ -294,7 +290,7 @@ def test_a_counted_budget_gives_the_same_move_whatever_the_kernel_remembers_and_
     first = choose()
     assert first[1] >= nodes  # a kernel call may end past the count, never before it
     # the kernel's table (kept for the life of the program) now knows this very endgame
-    EndgameSolver().solve(*sides(state))
+    EndgameSolver().solve(*state.sides)
     ticks = itertools.count(start=time.perf_counter(), step=60.0)
     monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))
     assert choose() == first
@@ -304,7 +300,7 @@ def test_a_counted_budget_large_enough_plays_the_exact_move() -> None:
     state = random_state(random.Random(5), 48)
     seat = GAME.to_move(state)
     assert seat is not None
-    p, o = sides(state)
+    p, o = state.sides
     _score, best = EndgameSolver().best_moves(p, o)
     budget = Budget(None, nodes=5_000_000)
     assert player_for_level(5).choose(GAME, state, seat, budget) in best

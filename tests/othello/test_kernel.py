@@ -21,10 +21,6 @@ def form(request: pytest.FixtureRequest) -> ModuleType:
     return kernel_form(plain, request.param)
 
 
-def sides(state: OthelloState) -> tuple[int, int]:
-    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
-
-
 def random_game(seed: int) -> list[OthelloState]:
     rng = random.Random(seed)
     states = [GAME.start({}, 0, 2)]
@@ -53,7 +49,7 @@ def rules_value(state: OthelloState) -> int:
 
 def test_perft_matches_the_rules(form: ModuleType) -> None:
     start = GAME.start({}, 0, 2)
-    p, o = sides(start)
+    p, o = start.sides
     for depth in range(1, 6):
         assert form.perft(p, o, depth, False) == rules_perft(GAME, start, depth)
 
@@ -61,7 +57,7 @@ def test_perft_matches_the_rules(form: ModuleType) -> None:
 def test_moves_and_flips_match_the_rules_along_random_games(form: ModuleType) -> None:
     for seed in range(6):
         for state in random_game(seed):
-            p, o = sides(state)
+            p, o = state.sides
             legal = 0
             for move in GAME.legal_moves(state):
                 if move == PASS:
@@ -138,7 +134,7 @@ def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: in
         state = next((s for s in states if 64 - (s.black | s.white).bit_count() == empties), None)
         if state is None or GAME.to_move(state) is None:
             continue
-        p, o = sides(state)
+        p, o = state.sides
         exact = rules_value(state)
         assert form.solve_exact(p, o, -65, 65, False) == exact
         # fail-soft bounds on the right side of a null window
@@ -149,11 +145,11 @@ def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: in
 def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
     compiled = kernel_form(plain, "compiled")
     start = GAME.start({}, 0, 2)
-    p, o = sides(start)
+    p, o = start.sides
     assert compiled.perft(p, o, 7, False) == plain.perft(p, o, 7, False) == 55092
     for seed in range(3):
         state = next(s for s in random_game(seed) if 64 - (s.black | s.white).bit_count() == 11)
-        p, o = sides(state)
+        p, o = state.sides
         assert compiled.solve_exact(p, o, -65, 65, False) == plain.solve_exact(p, o, -65, 65, False)
 
 
@@ -169,7 +165,7 @@ def test_both_forms_find_the_same_stable_discs() -> None:
 
 def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None:
     state = next(s for s in random_game(21) if 64 - (s.black | s.white).bit_count() == 11)
-    p, o = sides(state)
+    p, o = state.sides
     value = form.solve_exact(p, o, -65, 65, False)
     move = form.table_move(p, o)
     assert form.legal_moves(p, o) & (1 << move)
@@ -181,7 +177,7 @@ def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None
 
 def test_each_lane_has_its_own_table(form: ModuleType) -> None:
     state = next(s for s in random_game(22) if 64 - (s.black | s.white).bit_count() == 11)
-    p, o = sides(state)
+    p, o = state.sides
     form.clear_table()
     counted_before = form.nodes(1)
     value = form.solve_exact(p, o, -65, 65, False, 0)
@@ -198,7 +194,7 @@ def test_a_slot_holding_words_of_two_entries_reads_as_empty() -> None:
     # matches the position's words (the plain form, to reach the slot; the compiled one is the
     # same source)
     state = next(s for s in random_game(23) if 64 - (s.black | s.white).bit_count() == 11)
-    p, o = sides(state)
+    p, o = state.sides
     plain.clear_table(0)
     value = plain.solve_exact(p, o, -65, 65, False, 0)
     slot = plain._slot(p, o, 0)
@@ -229,7 +225,7 @@ def test_both_forms_order_alike_with_many_empties() -> None:
     state = next(
         s for s in random_game(31) if 64 - (s.black | s.white).bit_count() == plain.ORDER_EMPTIES + 1
     )
-    p, o = sides(state)
+    p, o = state.sides
     counts = []
     for form in (plain, compiled):
         form.clear_table(1)
@@ -241,7 +237,7 @@ def test_both_forms_order_alike_with_many_empties() -> None:
 
 def test_a_search_stops_at_its_count_and_leaves_the_table_true(form: ModuleType) -> None:
     state = next(s for s in random_game(32) if 64 - (s.black | s.white).bit_count() == 14)
-    p, o = sides(state)
+    p, o = state.sides
     form.clear_table(1)
     form.exact_start(2, -1)
     exact = form.solve_exact(p, o, -65, 65, False, 1, 2)
@@ -261,7 +257,7 @@ def test_a_search_stops_at_its_count_and_leaves_the_table_true(form: ModuleType)
 
 def test_a_halted_watch_stops_only_its_own_search(form: ModuleType) -> None:
     state = next(s for s in random_game(33) if 64 - (s.black | s.white).bit_count() == 10)
-    p, o = sides(state)
+    p, o = state.sides
     form.exact_start(3, -1)
     form.exact_start(4, -1)
     form.exact_halt(3)
@@ -286,7 +282,7 @@ SHALLOW_IN_THE_SAME_PAIR = (
 
 def test_a_deep_entry_keeps_its_slot_against_shallow_ones_until_a_later_solve(form: ModuleType) -> None:
     state = next(s for s in random_game(31) if 64 - (s.black | s.white).bit_count() == 10)
-    deep = sides(state)
+    deep = state.sides
     first, second, third = SHALLOW_IN_THE_SAME_PAIR
     pair = plain._slot(*deep, 0)
     assert all(

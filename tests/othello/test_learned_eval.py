@@ -15,7 +15,6 @@ from ludoteca.ai import native
 from ludoteca.games.othello import GAME, learned, train
 from ludoteca.games.othello import kernel as plain
 from ludoteca.games.othello.evaluation import evaluate as hand_tuned
-from ludoteca.games.othello.game import BLACK
 from tests.kernel_forms import kernel_form
 from tests.othello.test_kernel_search import minimax
 
@@ -32,7 +31,7 @@ def positions(count: int, seed: int) -> list[tuple[int, int]]:
     while len(out) < count:
         state = GAME.start({}, 0, 2)
         while GAME.to_move(state) is not None:
-            mover = (state.black, state.white) if state.side == BLACK else (state.white, state.black)
+            mover = state.sides
             out.append(mover)
             state = GAME.play(state, rng.choice(list(GAME.legal_moves(state))))
     return out[:count]

@@ -15,7 +15,7 @@ from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout
 from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
 from ludoteca.games.othello.evaluation import evaluate
-from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, OthelloState
+from ludoteca.games.othello.game import START_BLACK, START_WHITE
 from ludoteca.games.othello.search import (
     FIRST,
     RANK,
@@ -32,10 +32,6 @@ from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, SearchProg
 PERFT = Path(__file__).parent.parent / "data" / "othello_perft.txt"
 
 
-def sides(state: OthelloState) -> tuple[int, int]:
-    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
-
-
 def random_positions(seed: int, count: int, plies: range) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     out: list[tuple[int, int]] = []
@@ -45,7 +41,7 @@ def random_positions(seed: int, count: int, plies: range) -> list[tuple[int, int
             if GAME.to_move(state) is None:
                 break
             state = GAME.play(state, rng.choice(list(GAME.legal_moves(state))))
-        p, o = sides(state)
+        p, o = state.sides
         if legal_moves(p, o):
             out.append((p, o))
     return out
@@ -215,7 +211,7 @@ def test_solver_timeout_is_a_search_stop() -> None:
 def test_pass_or_end() -> None:
     # White (to move) has no move, Black has one: a pass, at the same depth
     text = "XXXXXXXX" * 6 + "XXXXXXO-" + "XXXXXX-- O"
-    p, o = sides(GAME.parse_position(text, {}))
+    p, o = GAME.parse_position(text, {}).sides
     assert not legal_moves(p, o) and legal_moves(o, p)
     calls: list[tuple[int, int, int, int, int, int, int]] = []
 
@@ -228,7 +224,7 @@ def test_pass_or_end() -> None:
     # after a pass the game is over: the final score, `unit` per disc
     assert pass_or_end(child, p, o, -3, 4, 5, 1, 100) == final_score(p, o) * 100
     full = "XXXXXXXX" * 7 + "OOOOOOO- X"
-    p, o = sides(GAME.parse_position(full, {}))
+    p, o = GAME.parse_position(full, {}).sides
     assert pass_or_end(child, p, o, -3, 4, 5, 0, 1) == final_score(p, o) == 56 - 7 + 1
     assert len(calls) == 1
 

@@ -11,7 +11,7 @@ from ludoteca.core.registry import get_game
 from ludoteca.games.connect4.review import Connect4Analyser
 from ludoteca.games.connect4.solver import Position, Solver
 from ludoteca.games.othello.endgame import EndgameSolver
-from ludoteca.games.othello.game import BLACK, PASS
+from ludoteca.games.othello.game import PASS
 from ludoteca.games.othello.review import OthelloAnalyser
 from tests.cli_runner import run_ludoteca
 
@@ -91,7 +91,7 @@ def test_an_othello_endgame_is_reviewed_exactly() -> None:
     solver = EndgameSolver()
     for reviewed in result.moves:
         state, move = states[reviewed.ply - 1], moves[reviewed.ply - 1]
-        p, o = (state.black, state.white) if state.side == BLACK else (state.white, state.black)
+        p, o = state.sides
         assert reviewed.best is not None and reviewed.best.exact and reviewed.played is not None
         if move == PASS:
             assert reviewed.mark is Mark.BEST

@@ -422,9 +422,8 @@ def value_at_endgame(record: GameRecord, empties: int = DECIDED_EMPTIES) -> int 
     state = GAME.start({}, 0, 2)
     for word in record.moves:
         seat = GAME.to_move(state)
-        if seat is not None and 64 - (state.black | state.white).bit_count() <= empties:
-            p, o = (state.black, state.white) if seat == BLACK else (state.white, state.black)
-            score = EndgameSolver(threads=usable_threads(2)).solve(p, o).score
+        if seat is not None and state.empties <= empties:
+            score = EndgameSolver(threads=usable_threads(2)).solve(*state.split(seat)).score
             return score if seat == record.pairing.our_seat else -score
         state = GAME.play(state, parse_square_or_pass(word))
     return None

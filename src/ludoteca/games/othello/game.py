@@ -64,6 +64,15 @@ class OthelloState:
     def discs(self, seat: Seat) -> Bitboard:
         return self.black if seat == BLACK else self.white
 
+    def split(self, seat: Seat) -> tuple[Bitboard, Bitboard]:
+        """`seat`'s discs, then the other seat's: the (p, o) pair the engines take."""
+        return (self.black, self.white) if seat == BLACK else (self.white, self.black)
+
+    @property
+    def sides(self) -> tuple[Bitboard, Bitboard]:
+        """The discs of the side to move, then the other side's."""
+        return self.split(self.side)
+
     def counts(self) -> tuple[int, int]:
         return self.black.bit_count(), self.white.bit_count()
 
@@ -116,7 +125,7 @@ class OthelloGame(Game[OthelloState, Move]):
         if state.over:
             raise IllegalMove(_("the game is over"))
         side = state.side
-        own, other = (state.black, state.white) if side == BLACK else (state.white, state.black)
+        own, other = state.sides
         if move == PASS:
             if state.mobility:
                 example = square_name(squares_of(state.mobility)[0])
@@ -239,7 +248,7 @@ class OthelloGame(Game[OthelloState, Move]):
     def evaluate(self, state: OthelloState, seat: Seat) -> float:
         from ludoteca.games.othello.evaluation import evaluate
 
-        own, other = (state.black, state.white) if seat == BLACK else (state.white, state.black)
+        own, other = state.split(seat)
         if state.over:
             return float(1000 * (own.bit_count() - other.bit_count()))
         return float(evaluate(own, other))

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any, Final
 from ludoteca.ai.base import Budget, Player, Report, SearchCancelled, SearchInfo
 from ludoteca.ai.levels import Levels
 from ludoteca.core.game import Game, Seat
-from ludoteca.games.othello.bitboard import BIT, Bitboard, flips, legal_moves, square_name, squares_of
+from ludoteca.games.othello.bitboard import BIT, flips, legal_moves, square_name, squares_of
 from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings, Evaluator, SearchProgress
 
 if TYPE_CHECKING:
     from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.evaluation import evaluate
-from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
+from ludoteca.games.othello.game import PASS, Move, OthelloState
 from ludoteca.games.othello.learned import evaluate as learned_evaluate
 
 #: seconds per move for each level (level 5 at most 2 s)
@@ -48,10 +48,6 @@ LEVEL_SETTINGS: Final[dict[int, EngineSettings]] = {
         max_depth=60, solve_empties=20, presearch_share=0.1, solve_threads=2, evaluator=LEVEL5_EVALUATOR
     ),
 }
-
-
-def _sides(state: OthelloState) -> tuple[Bitboard, Bitboard]:
-    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
 
 
 class RandomOthelloPlayer(Player):
@@ -82,7 +78,7 @@ class GreedyOthelloPlayer(Player):
     ) -> Move:
         budget.check()
         assert isinstance(state, OthelloState)
-        p, o = _sides(state)
+        p, o = state.sides
         moves = legal_moves(p, o)
         if not moves:
             return PASS
@@ -121,7 +117,7 @@ class EnginePlayer(Player):
     ) -> Move:
         budget.check()
         assert isinstance(state, OthelloState)
-        p, o = _sides(state)
+        p, o = state.sides
         if not legal_moves(p, o):
             return PASS
         seconds = budget.seconds_or(self.default_seconds)

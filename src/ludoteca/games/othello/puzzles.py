@@ -21,7 +21,7 @@ from ludoteca.core.game import Game
 from ludoteca.games.othello.bitboard import Bitboard, Square, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver
 from ludoteca.games.othello.engine import Engine
-from ludoteca.games.othello.game import BLACK, PASS, OthelloState
+from ludoteca.games.othello.game import PASS
 from ludoteca.games.othello.search import after, legal_moves
 from ludoteca.games.othello.settings import EngineSettings
 from ludoteca.i18n import _
@@ -36,11 +36,6 @@ SELF_PLAY_DEPTH = 3
 
 def maker() -> OthelloPuzzles:
     return OthelloPuzzles()
-
-
-def sides(state: OthelloState) -> tuple[Bitboard, Bitboard]:
-    """The discs of the side to move, then the other side's."""
-    return (state.black, state.white) if state.side == BLACK else (state.white, state.black)
 
 
 class OthelloPuzzles:
@@ -73,14 +68,14 @@ class OthelloPuzzles:
             if len(moves) < OPENING_RANDOM or rng.random() < LATER_RANDOM or legal == [PASS]:
                 move = rng.choice(legal)
             else:
-                p, o = sides(state)
+                p, o = state.sides
                 self.engine.stop = lambda: False
                 move = self.engine.iterate(
                     p, o, None, started=time.perf_counter(), depth_limit=SELF_PLAY_DEPTH
                 )
             moves.append(move)
             state = game.play(state, move)
-        if state.empties != empties or game.is_over(state) or not legal_moves(*sides(state)):
+        if state.empties != empties or game.is_over(state) or not legal_moves(*state.sides):
             return None
         return moves
 
@@ -101,7 +96,7 @@ class OthelloPuzzles:
             for move in moves:
                 texts.append(game.format_move(state, move))
                 state = game.play(state, move)
-            p, o = sides(state)
+            p, o = state.sides
             if (p, o) in seen:
                 continue
             seen.add((p, o))
@@ -143,7 +138,7 @@ class OthelloPuzzles:
         state = puzzle.position(game)
         if state.empties != puzzle.n:
             return f"the position has {state.empties} empty squares, not {puzzle.n}"
-        values = self.values(*sides(state))
+        values = self.values(*state.sides)
         top = max(values.values())
         best = sorted(game.format_move(state, s) for s, v in values.items() if v == top)
         if best != [puzzle.solution[0]] or len(puzzle.solution) != 1:
@@ -151,11 +146,11 @@ class OthelloPuzzles:
         return None
 
     def judge(self, game: Game[Any, Any], puzzle: Puzzle, state: Any, move: Any) -> bool:
-        values = self.values(*sides(state))
+        values = self.values(*state.sides)
         return move in values and values[move] == max(values.values())
 
     def reply(self, game: Game[Any, Any], puzzle: Puzzle, state: Any) -> Any:
-        p, o = sides(state)
+        p, o = state.sides
         moves = squares_of(legal_moves(p, o))
         return self.solver.solve(p, o).move if moves else None
 

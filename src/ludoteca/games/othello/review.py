@@ -20,7 +20,7 @@ from ludoteca.core.game import Game
 from ludoteca.games.othello.bitboard import Bitboard, Square
 from ludoteca.games.othello.endgame import EndgameSolver
 from ludoteca.games.othello.engine import GUESS_UNITS_PER_DISC, Engine
-from ludoteca.games.othello.game import BLACK, PASS, Move, OthelloState
+from ludoteca.games.othello.game import PASS, Move, OthelloState
 from ludoteca.games.othello.search import after, final_score, legal_moves
 from ludoteca.games.othello.settings import WIN_UNIT, EngineSettings
 
@@ -67,7 +67,7 @@ class OthelloAnalyser:
 
     def read(self, game: Game[Any, Any], state: Any, move: Any, cancel: Event | None) -> Reading:
         assert isinstance(state, OthelloState)
-        p, o = (state.black, state.white) if state.side == BLACK else (state.white, state.black)
+        p, o = state.sides
         square = None if move == PASS else move
         stop = (lambda: False) if cancel is None else cancel.is_set
         if not legal_moves(p, o):
