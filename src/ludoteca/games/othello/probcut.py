@@ -18,6 +18,16 @@ Measured: at depth 10 on 40 positions from random games, the cut-offs leave a fi
 positions to search (4.5 million against 24.8); level 5 with them against level 5 without, 0.3 s
 a move, 40 games: 23.5 of 40 (58.8 %; `ludoteca bench othello --variants level5:no-probcut
 --games 40 --seconds 0.3`, with a first fit of the hand-tuned table on other positions).
+
+Tried and not kept, each as level 5 against level 5 as shipped at 0.1 s a move, 60 games with the
+change in Ludoteca's process and 60 with it in the engine of `ludoteca bench othello --vs` (a
+scratch GTP wrapper around level 5), 120 in all:
+* a line and a spread for each stage of the game (from 44 empties, from 32, fitted on 600
+  positions): the spread grows towards the end, for the learned evaluation at depth 8 from 51 to
+  58 to 90 (a twentieth of a disc) where the single table has 66, so the single table cuts too
+  little early and too much late; yet the stages' tables scored 44.6 % against it;
+* a confidence of 1.1 instead of 1.5 (more cut-offs, deeper): 46.0 %; of 2.0 (fewer): 52.1 %,
+  within the noise.
 """
 
 from __future__ import annotations
