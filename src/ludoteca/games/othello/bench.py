@@ -68,11 +68,11 @@ from ludoteca.games.othello.anchor import (
     preset_for,
     schedule,
 )
-from ludoteca.games.othello.bitboard import square_name, squares_of
+from ludoteca.games.othello.bitboard import empty_count, square_name, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, usable_threads
 from ludoteca.games.othello.engine import Engine
 from ludoteca.games.othello.engine import perft as engine_perft
-from ludoteca.games.othello.game import BLACK, START_BLACK, START_WHITE, parse_position_text
+from ludoteca.games.othello.game import START_BLACK, START_WHITE, parse_position_text, split_discs
 from ludoteca.games.othello.players import LEVEL_SETTINGS, THINK_SECONDS, EnginePlayer
 from ludoteca.games.othello.search import after, final_score, kernel, legal_moves
 from ludoteca.games.othello.settings import EngineSettings, SearchProgress
@@ -166,7 +166,7 @@ def _solve_repeatedly(
     """Solve a position `repeats` times, each with a fresh solver on `threads` threads: score,
     best move, nodes, and the wall and processor seconds of each run."""
     black, white, side = parse_position_text(text)
-    p, o = (black, white) if side == BLACK else (white, black)
+    p, o = split_discs(black, white, side)
     walls, cpus = [], []
     score, best, nodes = 0, "", 0
     for _ in range(repeats):
@@ -285,7 +285,7 @@ def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]
     while len(found) < count:
         p, o, plies = START_BLACK, START_WHITE, 0
         engine = Engine(EngineSettings(max_depth=3))
-        while 64 - (p | o).bit_count() > empties:
+        while empty_count(p, o) > empties:
             moves = legal_moves(p, o)
             if not moves:
                 if not legal_moves(o, p):
@@ -295,7 +295,7 @@ def _game_positions(count: int, empties: int, seed: int) -> list[tuple[int, int]
             square = rng.choice(squares_of(moves)) if plies < 4 else engine.iterate(p, o, None, depth_limit=3)
             p, o = after(p, o, square)
             plies += 1
-        if 64 - (p | o).bit_count() == empties and legal_moves(p, o) and (p, o) not in found:
+        if empty_count(p, o) == empties and legal_moves(p, o) and (p, o) not in found:
             found.append((p, o))
     return found
 

@@ -32,6 +32,11 @@ COLUMNS: Final = "abcdefgh"
 DIRECTIONS: Final = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 
 
+def empty_count(p: Bitboard, o: Bitboard) -> int:
+    """How many squares neither side holds."""
+    return 64 - (p | o).bit_count()
+
+
 def square_name(square: Square) -> str:
     return f"{COLUMNS[square & 7]}{(square >> 3) + 1}"
 

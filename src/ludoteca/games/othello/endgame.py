@@ -83,6 +83,7 @@ from ludoteca.games.othello.bitboard import (
     BIT,
     Bitboard,
     Square,
+    empty_count,
     squares_of,
 )
 
@@ -238,7 +239,7 @@ class EndgameSolver:
         if not moves:
             if not legal_moves(o, p):
                 return SolveResult(final_score(p, o), None, 1, 0.0)
-            score = -self._search(o, p, -beta, -alpha, 64 - (p | o).bit_count(), 1, -1)
+            score = -self._search(o, p, -beta, -alpha, empty_count(p, o), 1, -1)
             return SolveResult(score, None, self.nodes, time.perf_counter() - started)
         if alpha <= -INF and beta >= INF:
             score, move = self._converge(p, o, moves, first, max(-64, min(64, guess)))
@@ -307,7 +308,7 @@ class EndgameSolver:
             moves = legal_moves(p, o)
             if square >= 0 and moves & BIT[square]:
                 return square
-            if 64 - (p | o).bit_count() > LINE_RESOLVE_EMPTIES:
+            if empty_count(p, o) > LINE_RESOLVE_EMPTIES:
                 return -1
             value = kernel.solve_exact(p, o, -INF, INF, False, SHARED_LANE)
             # the first move whose value is proven to reach the position's value
@@ -324,7 +325,7 @@ class EndgameSolver:
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, moves: Bitboard, first: Square | None
     ) -> tuple[int, Square]:
         ordered = ordered_moves(p, o, moves, first, replies=True, frontier=True)
-        empties = 64 - (p | o).bit_count()
+        empties = empty_count(p, o)
         if self.threads > 1 and self.node_limit is None and beta == alpha + 1 and len(ordered) > 1:
             return self._split(p, o, alpha, beta, ordered, empties)
         return search_moves(self._search, p, o, ordered, alpha, beta, empties, -INF, -1)

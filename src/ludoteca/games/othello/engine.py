@@ -41,7 +41,7 @@ from typing import Final
 
 from ludoteca.ai import native
 from ludoteca.games.othello import evaluation, probcut
-from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, squares_of
+from ludoteca.games.othello.bitboard import BIT, Bitboard, Square, empty_count, squares_of
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, usable_threads
 
 # the C constants of the compiled kernel are not visible from Python: read them in its source
@@ -143,7 +143,7 @@ class Engine:
             return moves.bit_length() - 1
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        empties = 64 - (p | o).bit_count()
+        empties = empty_count(p, o)
         settings = self.settings
         if empties <= settings.solve_empties:
             # a short midgame search first: its best move is tried first by the solver, and it is
@@ -233,7 +233,7 @@ class Engine:
         self.score = 0
         best = squares_of(legal_moves(p, o))[0]
         score = 0
-        empties = 64 - (p | o).bit_count()
+        empties = empty_count(p, o)
         for depth in range(1, min(self.settings.max_depth, depth_limit, empties) + 1):
             try:
                 score, best = _aspiration(root, depth, score, best, infinity)

@@ -20,6 +20,7 @@ from ludoteca.games.othello.bitboard import (
     COLUMNS,
     Bitboard,
     Square,
+    empty_count,
     flips_in_order,
     legal_moves,
     square_name,
@@ -66,7 +67,7 @@ class OthelloState:
 
     def split(self, seat: Seat) -> tuple[Bitboard, Bitboard]:
         """`seat`'s discs, then the other seat's: the (p, o) pair the engines take."""
-        return (self.black, self.white) if seat == BLACK else (self.white, self.black)
+        return split_discs(self.black, self.white, seat)
 
     @property
     def sides(self) -> tuple[Bitboard, Bitboard]:
@@ -78,12 +79,18 @@ class OthelloState:
 
     @property
     def empties(self) -> int:
-        return 64 - (self.black | self.white).bit_count()
+        return empty_count(self.black, self.white)
+
+
+def split_discs(black: Bitboard, white: Bitboard, seat: Seat) -> tuple[Bitboard, Bitboard]:
+    """`seat`'s discs, then the other seat's. Its own inverse: given `seat`'s discs and the other's,
+    it gives back Black's and White's."""
+    return (black, white) if seat == BLACK else (white, black)
 
 
 def make_state(black: Bitboard, white: Bitboard, side: Seat, last: LastMove | None = None) -> OthelloState:
     """A state from raw bitboards; works out the mobility and whether the game is over."""
-    own, other = (black, white) if side == BLACK else (white, black)
+    own, other = split_discs(black, white, side)
     mobility = legal_moves(own, other)
     over = not mobility and not legal_moves(other, own)
     return OthelloState(black, white, side, mobility, over, last)
@@ -170,7 +177,7 @@ class OthelloGame(Game[OthelloState, Move]):
             # the opponent must pass, unless neither side can move: then the game is over
             nxt, mobility = 1 - side, 0
             over = not legal_moves(own, other)
-        black, white = (own, other) if side == BLACK else (other, own)
+        black, white = split_discs(own, other, side)
         return OthelloState(black, white, nxt, mobility, over, last)
 
     def outcome(self, state: OthelloState) -> Outcome | None:

@@ -131,7 +131,7 @@ def fit(
 def fitting_positions(count: int, seed: int, choose: Callable[[int, int], int]) -> list[tuple[int, int]]:
     """Positions from games between the start and 20 empties: 6 random plies, then `choose`'s
     moves with one random move in five, stopped at a random ply (seeded)."""
-    from ludoteca.games.othello.bitboard import squares_of
+    from ludoteca.games.othello.bitboard import empty_count, squares_of
     from ludoteca.games.othello.search import after, legal_moves
 
     rng = random.Random(seed)
@@ -147,6 +147,6 @@ def fitting_positions(count: int, seed: int, choose: Callable[[int, int], int]) 
                     break
             square = rng.choice(squares_of(moves)) if ply < 6 or rng.random() < 0.2 else choose(p, o)
             p, o = after(p, o, square)
-        if legal_moves(p, o) and 64 - (p | o).bit_count() >= 20:
+        if legal_moves(p, o) and empty_count(p, o) >= 20:
             found.append((p, o))
     return found

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from ludoteca.ai.review import Reading, Value, chance_from_lead
 from ludoteca.core.game import Game
-from ludoteca.games.othello.bitboard import Bitboard, Square
+from ludoteca.games.othello.bitboard import Bitboard, Square, empty_count
 from ludoteca.games.othello.endgame import EndgameSolver
 from ludoteca.games.othello.engine import GUESS_UNITS_PER_DISC, Engine
 from ludoteca.games.othello.game import PASS, Move, OthelloState
@@ -72,13 +72,13 @@ class OthelloAnalyser:
         stop = (lambda: False) if cancel is None else cancel.is_set
         if not legal_moves(p, o):
             return self.forced_pass(p, o, stop)
-        if 64 - (p | o).bit_count() <= EXACT_EMPTIES:
+        if empty_count(p, o) <= EXACT_EMPTIES:
             return self.exact(p, o, square, stop)
         return self.midgame(p, o, square, stop)
 
     def forced_pass(self, p: Bitboard, o: Bitboard, stop: Any) -> Reading:
         """A pass is the only move: its value is the opponent's, seen from this side."""
-        if 64 - (p | o).bit_count() > EXACT_EMPTIES:
+        if empty_count(p, o) > EXACT_EMPTIES:
             value = estimated(-self.value_after(o, p))
         else:
             self.solver.stop = stop

@@ -80,6 +80,7 @@ from typing import Final
 
 from ludoteca.core.declaration import CommandContext
 from ludoteca.games.othello import learned
+from ludoteca.games.othello.bitboard import empty_count
 from ludoteca.i18n import _
 
 #: from this many empties on, a game's value is solved exactly
@@ -177,7 +178,7 @@ def _game_positions(seed: int, number: int, depth: int, lane: int) -> list[Label
                 break
             p, o, black = o, p, not black
             continue
-        empties = 64 - (p | o).bit_count()
+        empties = empty_count(p, o)
         if solved is None and empties <= SOLVE_EMPTIES:
             solved = (EndgameSolver().solve(p, o).score, black)
             after_solve.append((p, o, solved[0]))
@@ -209,7 +210,7 @@ def _play(task: tuple[int, int, int]) -> list[Labelled]:
 
 def _play_late(task: tuple[int, int, int]) -> list[Labelled]:
     kept = range(LATE_LOWEST, SOLVE_EMPTIES + 1)
-    return [(p, o, value) for p, o, value in game_positions(*task) if 64 - (p | o).bit_count() in kept]
+    return [(p, o, value) for p, o, value in game_positions(*task) if empty_count(p, o) in kept]
 
 
 def make_positions(
@@ -321,7 +322,7 @@ class Data:
         self.features.extend([base + distinct_of[i] for i in out])
         self.scalar_at.append(base + self.scalar)
         mobility = kernel.legal_moves(p, o).bit_count() - kernel.legal_moves(o, p).bit_count()
-        parity = (64 - (p | o).bit_count()) & 1
+        parity = empty_count(p, o) & 1
         self.scalars.extend((1, mobility, parity, kernel.frontier(p, o)))
         self.labels.append(label)
 
@@ -517,7 +518,7 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     for number, positions in make_positions(args.games, args.seed, args.depth, args.jobs, args.late_games):
         rows = held_rows if number % HOLD_OUT == HOLD_OUT - 1 else train_rows
         for p, o, label in positions:
-            if args.relabel_depth and 64 - (p | o).bit_count() > SOLVE_EMPTIES:
+            if args.relabel_depth and empty_count(p, o) > SOLVE_EMPTIES:
                 early_rows.append(len(data))
                 early_movers.append(p)
                 early_opponents.append(o)

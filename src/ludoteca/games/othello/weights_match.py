@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from ludoteca.games.othello import learned
-from ludoteca.games.othello.bitboard import Square, square_name
+from ludoteca.games.othello.bitboard import Square, empty_count, square_name
 from ludoteca.games.othello.game import START_BLACK, START_WHITE
 from ludoteca.games.othello.variants_match import opening
 
@@ -82,7 +82,7 @@ def play(game: Game) -> int:
                 break
             p, o, black_to_move = o, p, not black_to_move
             continue
-        if 64 - (p | o).bit_count() <= SOLVE_EMPTIES:
+        if empty_count(p, o) <= SOLVE_EMPTIES:
             value = kernel.solve_exact(p, o, -65, 65, False, 0)
             break
         square = _move(p, o, game.depth, 0 if first_to_move else 1)
