@@ -62,6 +62,14 @@ worker processes changes nothing):
    against 150 and 4. On the shipped command, 150 and 4 against 40 and 64 (the file shipped
    before): 55.8 % of 600 games at 6 plies (+2.2 discs), held-out error 6.06 discs instead of
    6.16.
+   Tried and not kept: a penalty tying each weight of the second fit to the same weight of the
+   stages either side (τ·Σ(w_s − w_s+1)², added to the normal equations and their
+   preconditioner). On the 40,000 games above, τ = 16 against none: 53.8 % and 51.2 % of 600
+   games at 6 plies (seeds 3 and 4), 51.6 % at 4 plies; τ = 4 and 64, 51.8 % and 51.3 %; with
+   12 stages of 5 empties (τ = 16, 64, 256; held-out error 5.88–5.97 instead of 6.07), 50.9 %,
+   50.9 % and 50.7 % against the untied fit spread over the same 12 stages. On the shipped
+   command with τ = 16 (held-out 6.06 discs, as shipped): 51.3 % and 50.2 % against the shipped
+   file, nothing to ship.
 5. The weights in 1/128 of a disc, rounded, written with `learned.write_weights`.
 """
 
