@@ -1029,8 +1029,9 @@ _first = cython.declare(cython.int[65])  # type: ignore[misc,valid-type]
 _table_at = cython.declare(cython.int[64])  # type: ignore[misc,valid-type]
 _stage_of = cython.declare(cython.int[65])  # type: ignore[misc,valid-type]
 # (16-bit weights in a contiguous view, half the memory and no stride to multiply by: no quicker,
-# 0.92–0.94 s against 0.91–0.94 s for depth-12 searches of 30 positions from games; half of a
-# search's time is `_patterns`, and a third of that waits on the weights' loads)
+# 0.92–0.94 s against 0.91–0.94 s for depth-12 searches of 30 positions from games. `perf` puts
+# half of a search's time in `_patterns` and a third of that just after the weights' loads, yet
+# halving what they read changed nothing)
 _weights = cython.declare(cython.int[:])  # type: ignore[misc]
 #: keeps the weights' array alive (the memoryview above is the compiled form's way in)
 _weight_arrays: list[object] = []
