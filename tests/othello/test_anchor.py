@@ -131,7 +131,7 @@ def test_the_value_where_a_game_was_decided_is_its_exact_value_for_ludotecas_sid
         state = GAME.start({}, 0, 2)
         for word in words:
             seat = GAME.to_move(state)
-            if seat is not None and 64 - (state.black | state.white).bit_count() <= 9:
+            if seat is not None and state.empties <= 9:
                 break
             state = GAME.play(state, parse_square_or_pass(word))
         assert seat is not None

@@ -12,6 +12,7 @@ import pytest
 from ludoteca.core.perft import perft as rules_perft
 from ludoteca.games.othello import GAME, PASS, OthelloState
 from ludoteca.games.othello import kernel as plain
+from ludoteca.games.othello.bitboard import empty_count
 from ludoteca.games.othello.game import BLACK
 from tests.kernel_forms import assert_constants_agree, kernel_form
 
@@ -131,7 +132,7 @@ def test_exact_values_match_minimax_over_the_rules(form: ModuleType, empties: in
     # 8 empties: above the kernel's scan of the last squares, so its ordered search is checked too
     for seed in range(40 if empties < 8 else 6):
         states = random_game(1000 * empties + seed)
-        state = next((s for s in states if 64 - (s.black | s.white).bit_count() == empties), None)
+        state = next((s for s in states if s.empties == empties), None)
         if state is None or GAME.to_move(state) is None:
             continue
         p, o = state.sides
@@ -148,7 +149,7 @@ def test_both_forms_agree_on_perft_7_and_deeper_endgames() -> None:
     p, o = start.sides
     assert compiled.perft(p, o, 7, False) == plain.perft(p, o, 7, False) == 55092
     for seed in range(3):
-        state = next(s for s in random_game(seed) if 64 - (s.black | s.white).bit_count() == 11)
+        state = next(s for s in random_game(seed) if s.empties == 11)
         p, o = state.sides
         assert compiled.solve_exact(p, o, -65, 65, False) == plain.solve_exact(p, o, -65, 65, False)
 
@@ -164,7 +165,7 @@ def test_both_forms_find_the_same_stable_discs() -> None:
 
 
 def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None:
-    state = next(s for s in random_game(21) if 64 - (s.black | s.white).bit_count() == 11)
+    state = next(s for s in random_game(21) if s.empties == 11)
     p, o = state.sides
     value = form.solve_exact(p, o, -65, 65, False)
     move = form.table_move(p, o)
@@ -176,7 +177,7 @@ def test_the_table_remembers_a_best_move_until_cleared(form: ModuleType) -> None
 
 
 def test_each_lane_has_its_own_table(form: ModuleType) -> None:
-    state = next(s for s in random_game(22) if 64 - (s.black | s.white).bit_count() == 11)
+    state = next(s for s in random_game(22) if s.empties == 11)
     p, o = state.sides
     form.clear_table()
     counted_before = form.nodes(1)
@@ -193,7 +194,7 @@ def test_a_slot_holding_words_of_two_entries_reads_as_empty() -> None:
     # what two threads writing one slot at once may leave: the check of the data no longer
     # matches the position's words (the plain form, to reach the slot; the compiled one is the
     # same source)
-    state = next(s for s in random_game(23) if 64 - (s.black | s.white).bit_count() == 11)
+    state = next(s for s in random_game(23) if s.empties == 11)
     p, o = state.sides
     plain.clear_table(0)
     value = plain.solve_exact(p, o, -65, 65, False, 0)
@@ -222,9 +223,7 @@ def test_both_forms_order_alike_with_many_empties() -> None:
     # from ORDER_EMPTIES on, moves are ordered by a shallow search too: both forms must order (and
     # so count) alike, or a search counting its positions would stop elsewhere without a compiler
     compiled = kernel_form(plain, "compiled")
-    state = next(
-        s for s in random_game(31) if 64 - (s.black | s.white).bit_count() == plain.ORDER_EMPTIES + 1
-    )
+    state = next(s for s in random_game(31) if s.empties == plain.ORDER_EMPTIES + 1)
     p, o = state.sides
     counts = []
     for form in (plain, compiled):
@@ -236,7 +235,7 @@ def test_both_forms_order_alike_with_many_empties() -> None:
 
 
 def test_a_search_stops_at_its_count_and_leaves_the_table_true(form: ModuleType) -> None:
-    state = next(s for s in random_game(32) if 64 - (s.black | s.white).bit_count() == 14)
+    state = next(s for s in random_game(32) if s.empties == 14)
     p, o = state.sides
     form.clear_table(1)
     form.exact_start(2, -1)
@@ -256,7 +255,7 @@ def test_a_search_stops_at_its_count_and_leaves_the_table_true(form: ModuleType)
 
 
 def test_a_halted_watch_stops_only_its_own_search(form: ModuleType) -> None:
-    state = next(s for s in random_game(33) if 64 - (s.black | s.white).bit_count() == 10)
+    state = next(s for s in random_game(33) if s.empties == 10)
     p, o = state.sides
     form.exact_start(3, -1)
     form.exact_start(4, -1)
@@ -281,13 +280,11 @@ SHALLOW_IN_THE_SAME_PAIR = (
 
 
 def test_a_deep_entry_keeps_its_slot_against_shallow_ones_until_a_later_solve(form: ModuleType) -> None:
-    state = next(s for s in random_game(31) if 64 - (s.black | s.white).bit_count() == 10)
+    state = next(s for s in random_game(31) if s.empties == 10)
     deep = state.sides
     first, second, third = SHALLOW_IN_THE_SAME_PAIR
     pair = plain._slot(*deep, 0)
-    assert all(
-        plain._slot(p, o, 0) == pair and 64 - (p | o).bit_count() == 8 for p, o in SHALLOW_IN_THE_SAME_PAIR
-    )
+    assert all(plain._slot(p, o, 0) == pair and empty_count(p, o) == 8 for p, o in SHALLOW_IN_THE_SAME_PAIR)
 
     def known(position: tuple[int, int]) -> bool:
         return bool(form.table_move(*position, 0) >= 0)

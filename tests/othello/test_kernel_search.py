@@ -14,6 +14,7 @@ import pytest
 
 from ludoteca.ai import native
 from ludoteca.games.othello import kernel as plain
+from ludoteca.games.othello.bitboard import empty_count
 from ludoteca.games.othello.engine import LANES, Engine
 from ludoteca.games.othello.evaluation import evaluate
 from ludoteca.games.othello.kernel import EVAL_HAND, MID_INF, MID_WIN
@@ -103,7 +104,7 @@ def test_null_windows_give_true_bounds(form: ModuleType) -> None:
 
 def test_a_finished_game_is_worth_a_win_unit_a_disc(form: ModuleType) -> None:
     # five empty squares from the end: searched to the end, the value is the exact score
-    p, o = next((p, o) for p, o in positions(400, 4) if 64 - (p | o).bit_count() == 5)
+    p, o = next((p, o) for p, o in positions(400, 4) if empty_count(p, o) == 5)
     value = search(form, p, o, 5)
     assert value % MID_WIN == 0
     assert value // MID_WIN == plain.solve_exact(p, o, -65, 65, False, 0)

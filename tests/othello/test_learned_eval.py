@@ -14,6 +14,7 @@ import pytest
 from ludoteca.ai import native
 from ludoteca.games.othello import GAME, learned, train
 from ludoteca.games.othello import kernel as plain
+from ludoteca.games.othello.bitboard import empty_count
 from ludoteca.games.othello.evaluation import evaluate as hand_tuned
 from tests.kernel_forms import kernel_form
 from tests.othello.test_kernel_search import minimax
@@ -86,7 +87,7 @@ def test_the_lines_read_the_index_the_squares_give(form: ModuleType) -> None:
         base = stage * size
         total = sum(block[base + index] for index in out)
         mobility = form.legal_moves(p, o).bit_count() - form.legal_moves(o, p).bit_count()
-        empties = 64 - (p | o).bit_count()
+        empties = empty_count(p, o)
         total += block[base + scalars] + block[base + scalars + 1] * mobility
         total += block[base + scalars + 2] * (empties & 1) + block[base + scalars + 3] * form.frontier(p, o)
         # truncated towards zero, in 1/EVAL_UNITS of a disc
@@ -213,7 +214,7 @@ def test_labels_are_exact_from_the_solved_point() -> None:
     from ludoteca.games.othello.search import kernel
 
     labelled = train.game_positions(5, 0, 2)
-    late = [(p, o, v) for p, o, v in labelled if 64 - (p | o).bit_count() <= train.SOLVE_EMPTIES]
+    late = [(p, o, v) for p, o, v in labelled if empty_count(p, o) <= train.SOLVE_EMPTIES]
     assert late
     for p, o, value in late[-4:]:
         assert kernel.solve_exact(p, o, -65, 65, False, 0) == value
@@ -231,7 +232,7 @@ def test_late_games_add_only_late_positions_each_labelled_exactly() -> None:
     for _, positions in games[1:]:
         assert positions
         for p, o, value in positions:
-            assert 64 - (p | o).bit_count() in kept
+            assert empty_count(p, o) in kept
             assert kernel.solve_exact(p, o, -65, 65, False, 0) == value
 
 
@@ -368,7 +369,7 @@ def test_the_second_fit_labels_again_only_the_positions_before_the_solved_point(
     real_add, real_fit = train.Data.add, train.fit
 
     def add(data: train.Data, p: int, o: int, label: int) -> None:
-        empties.append(64 - (p | o).bit_count())
+        empties.append(empty_count(p, o))
         real_add(data, p, o, label)
 
     def fit(data: train.Data, rows: list[int], steps: int, penalty: float) -> list[float]:

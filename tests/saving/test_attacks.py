@@ -22,8 +22,10 @@ import shutil
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from queue import Empty
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -163,19 +165,39 @@ def test_attack_any_names_and_setups_are_saved_readable(data: st.DataObject) -> 
 # ----- item 4: two programs on one save ----------------------------------------------------------
 def _resume_play_save(path: str, rounds: int, seed: int, queue: Any) -> None:
     """One program: resumes the shared save, plays a move, saves; `rounds` times. Reports the
-    moves of each save it wrote."""
+    moves of each save it wrote, or the error that stopped it (so that a failure names its cause
+    rather than leaving the parent waiting for a report that never comes)."""
     chooser = random.Random(seed)
     kept: dict[int, list[str]] = {}
-    with Store(path) as store:
-        match, slot = session.load_match(store, "shared")
-        for _round in range(rounds):
-            if match.over:
-                break
-            match.play(chooser.choice(list(match.game.legal_moves(match.state))))
-            written = session.save_match(store, match, session.save_name(store, slot), slot)
-            slot = written.slot
-            kept[slot.id] = list(match.moves)
+    try:
+        with Store(path) as store:
+            match, slot = session.load_match(store, "shared")
+            for _round in range(rounds):
+                if match.over:
+                    break
+                match.play(chooser.choice(list(match.game.legal_moves(match.state))))
+                written = session.save_match(store, match, session.save_name(store, slot), slot)
+                slot = written.slot
+                kept[slot.id] = list(match.moves)
+    except Exception as err:  # reported to the parent, which fails the test with it
+        queue.put(f"{type(err).__name__}: {err}")
+        return
     queue.put(kept)
+
+
+def _reports(queue: Any, workers: list[Any], seconds: float) -> list[Any]:
+    """One report from each worker; fails at once, with its exit code, if one dies without one."""
+    reports: list[Any] = []
+    deadline = time.monotonic() + seconds
+    while len(reports) < len(workers):
+        try:
+            reports.append(queue.get(timeout=1))
+        except Empty:
+            dead = [w.exitcode for w in workers if w.exitcode not in (None, 0)]
+            assert not dead, f"a program died without a report (exit codes {dead})"
+            silent = len(workers) - len(reports)
+            assert time.monotonic() < deadline, f"{silent} program(s) silent for {seconds:g} s"
+    return reports
 
 
 @settings(ATTACK, max_examples=max(2, EXAMPLES // 10))
@@ -184,7 +206,8 @@ def test_attack_programs_saving_one_save_at_once_lose_nothing(programs: int, rou
     with fresh_home() as home, Store() as store:
         start = Match(get_game("othello"), {}, (SeatSpec(), SeatSpec()), seed)
         session.save_match(store, start, "shared")
-        context = multiprocessing.get_context("fork")
+        # spawned, not forked: a fork copies whatever locks the test process's threads hold
+        context = multiprocessing.get_context("spawn")
         queue = context.Queue()
         workers = [
             context.Process(target=_resume_play_save, args=(str(store.path), rounds, seed + n, queue))
@@ -192,7 +215,9 @@ def test_attack_programs_saving_one_save_at_once_lose_nothing(programs: int, rou
         ]
         for worker in workers:
             worker.start()
-        reports = [queue.get(timeout=120) for _worker in workers]
+        reports = _reports(queue, workers, 120)
+        errors = [report for report in reports if isinstance(report, str)]
+        assert not errors, errors
         for worker in workers:
             worker.join(timeout=60)
             assert worker.exitcode == 0

@@ -114,9 +114,6 @@ class OthelloGame(Game[OthelloState, Move]):
     def seat_count(self, state: OthelloState) -> int:
         return 2
 
-    def seat_name(self, state: OthelloState, seat: Seat) -> str:
-        return _("Black") if seat == BLACK else _("White")
-
     # ----- playing --------------------------------------------------------------------------
     def to_move(self, state: OthelloState) -> Seat | None:
         return None if state.over else state.side

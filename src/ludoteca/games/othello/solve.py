@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from ludoteca.core.declaration import CommandContext
 from ludoteca.core.errors import NotationError
-from ludoteca.games.othello.bitboard import empty_count, legal_moves, square_name
+from ludoteca.games.othello import GAME
+from ludoteca.games.othello.bitboard import square_name
 from ludoteca.games.othello.endgame import EndgameSolver, SolveTimeout, usable_threads
-from ludoteca.games.othello.game import BLACK, parse_position_text, split_discs
+from ludoteca.games.othello.game import make_state, parse_position_text
 from ludoteca.games.othello.players import LEVEL_SETTINGS
 from ludoteca.games.othello.search import final_score
 from ludoteca.i18n import _
@@ -45,11 +46,12 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     except NotationError as err:
         print(_("error: {problem}").format(problem=err), file=sys.stderr)
         return 2
-    p, o = split_discs(black, white, side)
-    name = _("Black") if side == BLACK else _("White")
-    empties = empty_count(black, white)
+    state = make_state(black, white, side)
+    p, o = state.sides
+    name = GAME.seat_name(state, side)
+    empties = state.empties
     print(_("{name} to move, {n} empty squares.").format(name=name, n=empties))
-    if not legal_moves(p, o) and not legal_moves(o, p):
+    if state.over:
         print(_("The game is over: {score:+d} for {name}.").format(score=final_score(p, o), name=name))
         return 0
     deadline = None if args.seconds is None else time.perf_counter() + args.seconds
