@@ -13,6 +13,7 @@ ulonglong = _int
 longlong = _int
 uint = _int
 uchar = _int
+ushort = _int
 schar = _int
 p_int = list[_int]
 p_ulonglong = list[_int]

@@ -76,9 +76,28 @@ def test_the_processor_flags_are_part_of_the_build_name(monkeypatch: pytest.Monk
     assert native._fingerprint(SOURCE) != baseline
 
 
-def test_popcnt_is_asked_for_only_where_linux_lists_it() -> None:
+def test_the_flags_asked_for_are_ones_linux_lists() -> None:
     flags = native.processor_flags()
-    assert flags in ((), ("-mpopcnt",))
+    assert set(flags) <= {"-mpopcnt", "-mbmi2"}
     cpuinfo = Path("/proc/cpuinfo")
-    if flags:
-        assert "popcnt" in cpuinfo.read_text(errors="replace").split()
+    for flag in flags:
+        assert flag.removeprefix("-m") in cpuinfo.read_text(errors="replace").split()
+
+
+def _cpuinfo(vendor: str, family: int, flags: str) -> str:
+    return (
+        f"processor\t: 0\nvendor_id\t: {vendor}\ncpu family\t: {family}\nflags\t\t: {flags}\n\n"
+        "processor\t: 1\nvendor_id\t: Other\ncpu family\t: 1\nflags\t\t: fpu\n"
+    )
+
+
+def test_bmi2_is_asked_for_only_where_its_pext_is_quick() -> None:
+    both = "fpu popcnt bmi1 bmi2 avx2"
+    assert native.flags_for_processor(_cpuinfo("GenuineIntel", 6, both)) == ("-mpopcnt", "-mbmi2")
+    # Zen 3 and after: one instruction; Zen 1 and 2 (family 23): microcode, hundreds of cycles
+    assert native.flags_for_processor(_cpuinfo("AuthenticAMD", 25, both)) == ("-mpopcnt", "-mbmi2")
+    assert native.flags_for_processor(_cpuinfo("AuthenticAMD", 23, both)) == ("-mpopcnt",)
+    assert native.flags_for_processor(_cpuinfo("HygonGenuine", 24, both)) == ("-mpopcnt",)
+    assert native.flags_for_processor(_cpuinfo("GenuineIntel", 6, "fpu popcnt")) == ("-mpopcnt",)
+    assert native.flags_for_processor(_cpuinfo("GenuineIntel", 6, "fpu")) == ()
+    assert native.flags_for_processor("") == ()

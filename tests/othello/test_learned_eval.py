@@ -95,6 +95,41 @@ def test_the_lines_read_the_index_the_squares_give(form: ModuleType) -> None:
         assert form.pattern_value(p, o) == expected
 
 
+def test_the_compiled_form_gathers_bits_exactly_where_its_build_may() -> None:
+    """`pext` where the build asked for BMI2 (so the test above holds the gathers to the squares
+    on such a processor), the lines elsewhere and in plain Python."""
+    assert not plain.gathers_bits()
+    compiled = kernel_form(plain, "compiled")
+    assert compiled.gathers_bits() == ("-mbmi2" in native.processor_flags())
+
+
+def test_a_build_without_bmi2_reads_the_lines_to_the_same_values(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lines are what a processor without a quick `pext` runs compiled: where this one has it,
+    a second build without the flag, in a folder of its own, gives the same values."""
+    flags = native.processor_flags()
+    if "-mbmi2" not in flags:
+        pytest.skip("this processor's own build reads the lines: the tests above hold it")
+    with_pext = kernel_form(plain, "compiled")
+    monkeypatch.setenv(native.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(native, "processor_flags", lambda: tuple(f for f in flags if f != "-mbmi2"))
+    lines = native._load(plain)
+    assert native.is_compiled(lines) and not lines.gathers_bits()
+    weights = random_weights(7)
+    learned.install(with_pext, weights)
+    learned.install(lines, weights)
+    for p, o in positions(300, 10):
+        assert lines.pattern_value(p, o) == with_pext.pattern_value(p, o)
+
+
+def test_an_instance_of_more_than_ten_squares_is_refused(form: ModuleType) -> None:
+    """Both forms refuse it, although only the gathers' tables need the bound."""
+    squares = list(range(11))
+    with pytest.raises(ValueError, match="more than 10 squares"):
+        form.load_patterns(squares, [0, 11], [0], [0] * 65, 3**11 + 4, array("i", bytes(4 * (3**11 + 4))))
+
+
 def test_a_short_array_of_indices_is_refused(form: ModuleType) -> None:
     """The compiled loop does not check its bounds: an array with room for fewer indices than
     instances is refused before anything is written."""

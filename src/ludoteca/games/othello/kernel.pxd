@@ -8,6 +8,27 @@ cdef extern from *:
     int __builtin_popcountll(unsigned long long x) nogil
     int __builtin_ctzll(unsigned long long x) nogil
 
+# BMI2's bit gather (`pext`), where the build may use it: `native.processor_flags` asks for it only
+# on processors where it is one quick instruction. Elsewhere `othello_has_pext` is 0, the compiler
+# drops the branch that calls it, and the evaluation reads its lines by multiplication instead.
+cdef extern from *:
+    """
+    #ifdef __BMI2__
+    #include <immintrin.h>
+    static inline int othello_has_pext(void) { return 1; }
+    static inline unsigned long long othello_pext(unsigned long long x, unsigned long long m) {
+        return _pext_u64(x, m);
+    }
+    #else
+    static inline int othello_has_pext(void) { return 0; }
+    static inline unsigned long long othello_pext(unsigned long long x, unsigned long long m) {
+        return x & m & 0;
+    }
+    #endif
+    """
+    int othello_has_pext() nogil
+    unsigned long long othello_pext(unsigned long long x, unsigned long long m) nogil
+
 # The kernel's constants as the C compiler sees them: macros it folds into the code, where module
 # variables would be read from memory at each use and kept in every `& FULL` that only the plain
 # form needs (11 % of the exact search's instructions over FFO #40). kernel.py gives the plain form

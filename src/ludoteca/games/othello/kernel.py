@@ -1067,6 +1067,34 @@ if not cython.compiled:
     _group_ends, _group_table = [0] * 256, [0] * 256
     _group_values = array("i", bytes(4 * 65536))
 
+# Where the processor gathers bits in one instruction (BMI2's `pext`, `kernel.pxd`), an instance's
+# squares of one side come out as one number in a single step, whatever their shape, and a table
+# of its own gives that number's share of the index: 38 instances, 76 gathers, where the lines
+# took 100 multiplications and reads from a table of 256 KB. The evaluation took 99 ns a call
+# instead of 148 (2,379 positions from games, 200 passes, `kernel.pattern_value`'s loop in C), and
+# a depth-12 search of 30 positions from games 0.66–0.70 s instead of 0.86–0.95 (the same 4.59
+# million positions; three alternating runs of three). The compiled form does this only where the
+# build has `pext`; plain Python and the other builds read the lines.
+#: the most squares an instance may have: its table of gathered bits is 2**10 long
+MAX_INSTANCE_SQUARES = 10
+#: the squares of instance k
+_instance_mask = cython.declare(cython.ulonglong[64])  # type: ignore[misc,valid-type]
+#: instance k's share of its index for the gathered bits of one side: [1024 * k + bits]
+_instance_values = cython.declare(cython.ushort[65536])  # type: ignore[misc,valid-type]
+
+if not cython.compiled:
+    _instance_mask = [0] * 64
+    _instance_values = array("H", bytes(2 * 65536))
+
+
+@cython.ccall
+def gathers_bits() -> cython.bint:
+    """Whether this form of the kernel reads the pattern instances with BMI2's `pext` (a compiled
+    build that may use it) rather than line by line."""
+    if cython.compiled:
+        return othello_has_pext() != 0  # type: ignore[name-defined,no-any-return]  # noqa: F821
+    return False
+
 
 def _line_groups(squares: list[int]) -> list[tuple[int, int, list[tuple[int, int]]]]:
     """`squares` (an instance's, in the order its index reads them) cut into as few lines as can
@@ -1114,6 +1142,9 @@ def load_patterns(
     global _instances, _stage_size, _scalars, _weights, _groups
     k: cython.int
     count: cython.int = len(first) - 1  # type: ignore[arg-type]
+    for k in range(count):
+        if first[k + 1] - first[k] > MAX_INSTANCE_SQUARES:  # type: ignore[index]
+            raise ValueError(f"instance {k} reads more than {MAX_INSTANCE_SQUARES} squares")
     for k in range(len(squares)):  # type: ignore[arg-type]
         _squares[k] = squares[k]  # type: ignore[index]
     for k in range(count + 1):
@@ -1150,9 +1181,30 @@ def load_patterns(
             group += 1
         _group_ends[group - 1] = 1
     _groups = group
+    if gathers_bits():
+        for k in range(count):
+            _fill_instance(k, [squares[j] for j in range(first[k], first[k + 1])])  # type: ignore[index]
     _stage_size = stage_size
     _scalars = stage_size - 4
     _instances = count
+    return 0
+
+
+def _fill_instance(k: cython.int, squares: list[int]) -> cython.int:
+    """Instance k's mask and table for `_patterns`'s gathers: `pext` puts the square of the
+    lowest number first, whose digit of 3 is the one of its place in the instance's reading order."""
+    count: cython.int = len(squares)
+    mask: int = 0
+    for square in squares:
+        mask |= 1 << square
+    _instance_mask[k] = mask
+    # the power of 3 of each gathered bit, lowest square first
+    powers = [3 ** (count - 1 - squares.index(square)) for square in sorted(squares)]
+    _instance_values[1024 * k] = 0
+    for bits in range(1, 1 << count):
+        # the table's entry without the lowest bit, and that bit's power
+        low = (bits & -bits).bit_length() - 1
+        _instance_values[1024 * k + bits] = _instance_values[1024 * k + (bits & (bits - 1))] + powers[low]
     return 0
 
 
@@ -1206,13 +1258,21 @@ def _patterns(p: cython.ulonglong, o: cython.ulonglong) -> cython.int:
     index: cython.int = 0
     mask: cython.ulonglong
     gather: cython.ulonglong
-    for g in range(_groups):
-        mask, gather = _group_mask[g], _group_gather[g]
-        index += _group_values[256 * g + _gathered(p, mask, gather)]
-        index += 2 * _group_values[256 * g + _gathered(o, mask, gather)]
-        if _group_ends[g]:
-            total += _weights[base + _group_table[g] + index]
-            index = 0
+    k: cython.int
+    if cython.compiled and othello_has_pext():  # type: ignore[name-defined]  # noqa: F821
+        for k in range(_instances):
+            mask = _instance_mask[k]
+            index = _instance_values[1024 * k + othello_pext(p, mask)]  # type: ignore[name-defined]  # noqa: F821
+            index += 2 * _instance_values[1024 * k + othello_pext(o, mask)]  # type: ignore[name-defined]  # noqa: F821
+            total += _weights[base + _table_at[k] + index]
+    else:
+        for g in range(_groups):
+            mask, gather = _group_mask[g], _group_gather[g]
+            index += _group_values[256 * g + _gathered(p, mask, gather)]
+            index += 2 * _group_values[256 * g + _gathered(o, mask, gather)]
+            if _group_ends[g]:
+                total += _weights[base + _group_table[g] + index]
+                index = 0
     mobility: cython.int = popcount(legal_moves(p, o)) - popcount(legal_moves(o, p))
     total += _weights[base + _scalars] + _weights[base + _scalars + 1] * mobility
     if empties & 1:
