@@ -515,7 +515,11 @@ def main(argv: Sequence[str], context: CommandContext) -> int:
     chosen = args.perft or args.depth or args.endgame or args.ffo or args.level5 or args.tournament
     chosen = chosen or args.vs is not None or args.variants is not None or args.fit_probcut
     chosen = chosen or args.weights is not None
-    form = "compiled (Cython)" if native.is_compiled(kernel) else "plain Python"
+    form = "plain Python"
+    if native.is_compiled(kernel):
+        # the figures of a build that reads the patterns by lines (no quick `pext`) are slower
+        reading = "gathered by pext" if kernel.gathers_bits() else "read by lines"
+        form = f"compiled (Cython; patterns {reading})"
     print(f"engines: {form}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors")
     if args.perft or not chosen:
         bench_perft(args.repeats, args.perft_depth)
