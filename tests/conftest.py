@@ -1,8 +1,16 @@
 import os
+import signal
 import sys
 from pathlib import Path
 
 import pytest
+
+# The tests stop the servers they start as Ctrl-C does (SIGINT). A program started in the
+# background by a shell without job control (`cmd &` in a script, `nohup`) ignores SIGINT, and its
+# children inherit that: their Python then installs no handler, and a server sent SIGINT runs on.
+# Catching it here gives them back the default (exec resets a caught signal, never an ignored one).
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Tic-tac-toe is installed the way a third-party game package is: a package and a `*.dist-info`
 # folder with its entry point, found on sys.path (see tests/plugins/ludoteca_tictactoe).

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -131,3 +133,17 @@ def test_host_resume_brings_the_hosts_table_back(tmp_path: Path) -> None:
     finally:
         again.close()
         store.close()
+
+
+def test_the_servers_the_tests_start_stop_on_sigint() -> None:
+    """Every server here is stopped as Ctrl-C stops it. Started from a test process that ignores
+    SIGINT (launched in the background by a script), a server would inherit that and never stop;
+    `tests/conftest.py` gives the signal back its default."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import signal; print(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    assert child.stdout.strip() == "False"
