@@ -1157,6 +1157,7 @@ def load_patterns(
     _weights = weights
     group: cython.int = 0
     byte: cython.int
+    gathering: cython.bint = gathers_bits()
     for k in range(count):
         lines = _line_groups([squares[j] for j in range(first[k], first[k + 1])])  # type: ignore[index]
         if group + len(lines) > MAX_GROUPS:
@@ -1180,31 +1181,31 @@ def load_patterns(
             _group_ends[group], _group_table[group] = 0, table_at[k]  # type: ignore[index]
             group += 1
         _group_ends[group - 1] = 1
+        if gathering:
+            _fill_instance(k, lines)
     _groups = group
-    if gathers_bits():
-        for k in range(count):
-            _fill_instance(k, [squares[j] for j in range(first[k], first[k + 1])])  # type: ignore[index]
     _stage_size = stage_size
     _scalars = stage_size - 4
     _instances = count
     return 0
 
 
-def _fill_instance(k: cython.int, squares: list[int]) -> cython.int:
-    """Instance k's mask and table for `_patterns`'s gathers: `pext` puts the square of the
-    lowest number first, whose digit of 3 is the one of its place in the instance's reading order."""
-    count: cython.int = len(squares)
+def _fill_instance(k: cython.int, lines: list[tuple[int, int, list[tuple[int, int]]]]) -> cython.int:
+    """Instance k's mask and table for `_patterns`'s gathers, from its lines (`_line_groups`):
+    their masks make the instance's, and `pext` puts the lowest square's bit first, so the
+    squares' powers of 3 go in the order of their numbers."""
     mask: int = 0
-    for square in squares:
-        mask |= 1 << square
+    power_of: dict[int, int] = {}
+    for line_mask, _gather, powers in lines:
+        mask |= line_mask
+        power_of.update(powers)
     _instance_mask[k] = mask
-    # the power of 3 of each gathered bit, lowest square first
-    powers = [3 ** (count - 1 - squares.index(square)) for square in sorted(squares)]
+    ordered = [power_of[square] for square in sorted(power_of)]
     _instance_values[1024 * k] = 0
-    for bits in range(1, 1 << count):
+    for bits in range(1, 1 << len(ordered)):
         # the table's entry without the lowest bit, and that bit's power
         low = (bits & -bits).bit_length() - 1
-        _instance_values[1024 * k + bits] = _instance_values[1024 * k + (bits & (bits - 1))] + powers[low]
+        _instance_values[1024 * k + bits] = _instance_values[1024 * k + (bits & (bits - 1))] + ordered[low]
     return 0
 
 
