@@ -25,3 +25,24 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def _clients_closed(monkeypatch):
+    """Every network client a test connects is closed when the test ends. A client left open keeps
+    its thread and its connection, and websockets' keep-alive pings draw from the `random` module:
+    in a later property test that reads as the strategy drawing from it (Hypothesis's
+    `HypothesisDeprecationWarning`), and the open connections pile up over the run."""
+    from ludoteca.net.client import Client
+
+    opened: list[Client] = []
+    connect = Client.connect
+
+    def recorded(self: Client) -> dict:
+        opened.append(self)
+        return connect(self)
+
+    monkeypatch.setattr(Client, "connect", recorded)
+    yield
+    for client in opened:
+        client.close()

@@ -96,6 +96,8 @@ def driver(store: Store, tmp_path: Path) -> Iterator[Driver]:
     shots.mkdir(parents=True, exist_ok=True)
     app = open_app(store, (1280, 800), speed=0, sound=False)
     yield Driver(app, shots)
+    # as a player closing the window: a table the window hosts stops, its connection closes
+    app.quit()
     app.screen.leave()
     set_language("en")
 
