@@ -37,8 +37,8 @@ worker processes changes nothing):
    times as dear (0.10 s of one processor a game against 0.033): trained on 30,000 games and
    18,000 late games (seed 7) both ways, 50.3 % of 2,000 games at 6 plies (+0.6 discs; seed 3)
    and 50.5 % of 1,000 at 8 plies (+0.4; seed 4), each game exact from 20 empties as level 5
-   plays (`ludoteca bench othello --weights A:B`, its SOLVE_EMPTIES set to 20 for the run).
-   From 20 empties a game would cost 0.46 s.
+   plays (`ludoteca bench othello --weights A:B` with `weights_match.SOLVE_EMPTIES` set to 20
+   for the run). From 20 empties a game would cost 0.46 s.
 3. Regression (floats in a fixed order, its loops over the positions in `fit_kernel.py`, compiled
    where Cython can; no library): least squares with a ridge penalty, by conjugate gradients
    preconditioned by each weight's sum of squared feature values plus the penalty (so a weight seen
